@@ -1,0 +1,131 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { resolveJwtSecret, type Config } from './config.ts';
+import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
+import { seedRequiredRows } from './db/seed.ts';
+import { authPlugin } from './http/auth-plugin.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { staticPlugin } from './http/static-plugin.ts';
+import { authRoutes } from './routes/auth.ts';
+import { healthRoutes } from './routes/health.ts';
+import { userRoutes } from './routes/user.ts';
+import { systemClock, type Clock } from './services/clock.ts';
+import { createServices, type Services } from './services/container.ts';
+
+export interface BuildOptions {
+  db?: Db;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function contentSecurityPolicy(config: Config) {
+  const media = config.mediaBaseUrl ? [config.mediaBaseUrl] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Inline styles are set by React and the captcha widget through the CSSOM, never by markup.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...media],
+    mediaSrc: ["'self'", 'blob:', ...media],
+    connectSrc: ["'self'", ...media],
+    fontSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  };
+}
+
+/** Builds the whole server from its configuration; `main.ts` and the tests both call this. */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const db =
+    options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await migrateToLatest(db);
+  const { anonymousUserId } = await seedRequiredRows(db, systemClock);
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Per-request lines only when debugging: they cost throughput on the list endpoints.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services: Services = createServices({
+    config,
+    db,
+    clock: options.clock ?? systemClock,
+    jwtSecret: resolveJwtSecret(config),
+    anonymousUserId,
+  });
+
+  // External plugins.
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        ...contentSecurityPolicy(config),
+        // Plain-http installs (a LAN, localhost) must not be told to upgrade every request.
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    hsts: https,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 2, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.siteName} API`, version: '1.0.0' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // App plugins.
+  registerErrorHandling(app);
+  await app.register(authPlugin, {
+    sessions: services.sessions,
+    anonymousUserId,
+    allowedOrigins: [config.publicUrl],
+  });
+
+  // Routes.
+  await app.register(healthRoutes, { services });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { services });
+      await api.register(userRoutes, { services });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(staticPlugin, { root: config.staticDir });
+
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.close();
+  });
+  return { app, services };
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const csv = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    PUBLIC_URL: z.url().optional(),
+    SITE_NAME: z.string().min(1).max(40).default('Waves'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile', 'hcaptcha']).default('altcha'),
+    CAPTCHA_SITE_KEY: z.string().optional(),
+    CAPTCHA_SECRET: z.string().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Waves <no-reply@waves.localhost>'),
+    SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+    SMS_API_URL: z.url().optional(),
+    SMS_ACCOUNT_SID: z.string().optional(),
+    SMS_AUTH_TOKEN: z.string().optional(),
+    SMS_FROM: z.string().optional(),
+    MEDIA_BASE_URL: z.url().optional(),
+    FFMPEG_PATH: z.string().optional(),
+    FFPROBE_PATH: z.string().optional(),
+    ADMIN_USERNAMES: csv,
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    SEED_DEMO: booleanFlag.optional(),
+    JOBS_IN_PROCESS: booleanFlag.default(true),
+    TRUST_PROXY: booleanFlag.default(false),
+    STATIC_DIR: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.CAPTCHA_PROVIDER !== 'altcha' && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_SECRET'],
+        message: `CAPTCHA_SITE_KEY and CAPTCHA_SECRET are required for ${env.CAPTCHA_PROVIDER}`,
+      });
+    }
+    if (
+      env.SMS_PROVIDER === 'twilio' &&
+      (!env.SMS_ACCOUNT_SID || !env.SMS_AUTH_TOKEN || !env.SMS_FROM)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message: 'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are required for twilio',
+      });
+    }
+  });
+
+/** Variables in our namespaces that we do not know are typos: stop rather than ignore them. */
+const ownPrefixes = ['CAPTCHA_', 'SMTP_', 'SMS_', 'MEDIA_', 'JWT_', 'S3_'];
+
+export type Config = ReturnType<typeof resolveConfig>;
+
+export class ConfigError extends Error {}
+
+function resolveConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    siteName: env.SITE_NAME,
+    jwtSecret: env.JWT_SECRET,
+    captcha: {
+      provider: env.CAPTCHA_PROVIDER,
+      siteKey: env.CAPTCHA_SITE_KEY,
+      secret: env.CAPTCHA_SECRET,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    sms: {
+      provider: env.SMS_PROVIDER,
+      apiUrl: env.SMS_API_URL ?? 'https://api.twilio.com',
+      accountSid: env.SMS_ACCOUNT_SID,
+      authToken: env.SMS_AUTH_TOKEN,
+      from: env.SMS_FROM,
+    },
+    mediaBaseUrl: env.MEDIA_BASE_URL?.replace(/\/$/, ''),
+    ffmpegPath: env.FFMPEG_PATH,
+    ffprobePath: env.FFPROBE_PATH,
+    adminUsernames: env.ADMIN_USERNAMES,
+    logLevel: env.LOG_LEVEL,
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    jobsInProcess: env.JOBS_IN_PROCESS,
+    trustProxy: env.TRUST_PROXY,
+    staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+  };
+}
+
+/** Parses the environment; a bad value stops the start with a message naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const unknown = Object.keys(source).filter(
+    (key) => ownPrefixes.some((prefix) => key.startsWith(prefix)) && !(key in envSchema.shape),
+  );
+  if (unknown.length > 0) {
+    throw new ConfigError(`Unknown configuration variable(s): ${unknown.join(', ')}`);
+  }
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return resolveConfig(parsed.data);
+}
+
+/** The JWT secret from the environment, else one generated once into DATA_DIR. */
+export function resolveJwtSecret(config: Config): Uint8Array {
+  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}

@@ -1,0 +1,160 @@
+import type { Envelope } from './contract/envelope.ts';
+import { storedToken } from '../lib/storage.ts';
+
+/** What a 404 resolves to (spec §8: "a failure object with the status and the raw text"). */
+export interface NotFoundFailure extends Envelope<never> {
+  success: false;
+  status: 404;
+  rawText: string;
+}
+
+export type ApiReply<T> = Envelope<T> | NotFoundFailure;
+
+export const transportErrors = {
+  server: (status: number) => `Error response from server: ${status}`,
+  unknown: 'unknown error',
+  unparsable: 'Failed to parse JSON response',
+} as const;
+
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export function isNotFound<T>(reply: ApiReply<T>): reply is NotFoundFailure {
+  return (reply as NotFoundFailure).status === 404;
+}
+
+/** The transport rules of spec §8, as one pure function of status and body text. */
+export function interpretResponse<T>(status: number, text: string): ApiReply<T> {
+  if (status === 404) {
+    return {
+      success: false,
+      status: 404,
+      rawText: text,
+      message: text,
+      data: null,
+      formFieldErrorMessages: {},
+    };
+  }
+  if (status >= 500 && status <= 599)
+    throw new TransportError(transportErrors.server(status), status);
+  if (status < 200 || status > 499 || (status >= 300 && status < 400)) {
+    throw new TransportError(transportErrors.unknown, status);
+  }
+  try {
+    return JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new TransportError(transportErrors.unparsable, status);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart with the browser's boundary. */
+  body?: unknown;
+  /** Ask caches (HTTP and the service worker) not to answer this request. */
+  noCache?: boolean;
+  /** A token to send instead of the stored user's. */
+  token?: string | null;
+  /** Upload progress in percent (0–100); switches the transport to XMLHttpRequest. */
+  onUploadProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  query?: Record<string, string | number | undefined>;
+}
+
+export const API_PREFIX = '/api/v1';
+
+export function buildHeaders(options: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const isFormData = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isFormData) headers['Content-Type'] = 'application/json';
+  if (options.noCache) {
+    headers['Cache-Control'] = 'no-cache, no-store, must-revalidate';
+    headers['Pragma'] = 'no-cache';
+    headers['Expires'] = '0';
+  }
+  const token = options.token ?? storedToken();
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  return headers;
+}
+
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return body;
+  return JSON.stringify(body);
+}
+
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_PREFIX}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function sendWithProgress(url: string, init: RequestOptions, headers: Record<string, string>) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'POST', url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) init.onUploadProgress?.((event.loaded / event.total) * 100);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(encodeBody(init.body) as XMLHttpRequestBodyInit | null);
+  });
+}
+
+/** The only way the app talks to the API (spec §7 transport, §8 reply handling). */
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiReply<T>> {
+  const url = apiUrl(path, options.query);
+  const headers = buildHeaders(options);
+  if (options.onUploadProgress) {
+    const { status, text } = await sendWithProgress(url, options, headers);
+    return interpretResponse<T>(status, text);
+  }
+  const response = await fetch(url, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    credentials: 'include',
+    headers,
+    body: encodeBody(options.body) ?? null,
+    ...(options.noCache ? { cache: 'no-store' as const } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return interpretResponse<T>(response.status, await response.text());
+}
+
+/** For queries: a successful reply's data, or an error carrying the reply's message. */
+export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const reply = await apiRequest<T>(path, options);
+  if (!reply.success || reply.data === null) {
+    throw new ApiFailure(reply);
+  }
+  return reply.data;
+}
+
+export class ApiFailure extends Error {
+  constructor(readonly reply: ApiReply<unknown>) {
+    super(reply.message || transportErrors.unknown);
+    this.name = 'ApiFailure';
+  }
+  get notFound() {
+    return isNotFound(this.reply);
+  }
+}

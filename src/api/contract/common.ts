@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+import { supportedLanguages } from './constants.ts';
+
+export const languageCodeSchema = z.enum(supportedLanguages, {
+  error: 'Language must be en or de',
+});
+
+/** Wave names are server-generated, URL-safe identifiers. */
+export const waveNameSchema = z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, 'invalid wave name');
+
+export const idParamSchema = z.coerce.number().int().positive();
+
+/** Accepts the spec's TRUE/FALSE strings (multipart) as well as JSON booleans. */
+export const booleanLikeSchema = z.union([
+  z.boolean(),
+  z
+    .string()
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.enum(['TRUE', 'FALSE']))
+    .transform((value) => value === 'TRUE'),
+]);

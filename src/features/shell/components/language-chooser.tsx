@@ -1,0 +1,52 @@
+import { Trans } from '@lingui/react/macro';
+import type { LanguageCode } from '../../../api/contract/constants.ts';
+import { activateLanguage } from '../../../lib/i18n.ts';
+import { storage } from '../../../lib/storage.ts';
+import { Logo } from '../../../components/ui/logo.tsx';
+
+const choices: { code: LanguageCode; label: string; hint: string }[] = [
+  { code: 'en', label: 'English', hint: 'Continue in English' },
+  { code: 'de', label: 'Deutsch', hint: 'Auf Deutsch fortfahren' },
+];
+
+/**
+ * Choosing a language stores language_code_ui and, as the spec says, the cookie consent too.
+ * The labels are in their own language on purpose: the visitor has not chosen yet.
+ */
+export function LanguageChooser({ onChosen }: { onChosen?: (language: LanguageCode) => void }) {
+  const choose = async (language: LanguageCode) => {
+    await activateLanguage(language);
+    storage.set('cookieConsent', 'accepted');
+    storage.set('language_code_ui', language);
+    onChosen?.(language);
+  };
+  return (
+    <div className="gate" role="group" aria-labelledby="language-title">
+      <Logo size={72} />
+      <h1 id="language-title" className="gate__title">
+        <span lang="en">Choose your language</span>
+        <span className="gate__subtitle" lang="de">
+          Wähle deine Sprache
+        </span>
+      </h1>
+      <ul className="language-list">
+        {choices.map((choice) => (
+          <li key={choice.code}>
+            <button
+              type="button"
+              className="button button--large language-list__button"
+              lang={choice.code}
+              onClick={() => void choose(choice.code)}
+            >
+              <span className="language-list__label">{choice.label}</span>
+              <span className="language-list__hint">{choice.hint}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="gate__footnote">
+        <Trans>Choosing a language also accepts the cookies this site needs to work.</Trans>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Logo } from '../../../components/ui/logo.tsx';
+import { useSession } from '../../../lib/session.ts';
+
+/** Header: newest, the user's own page, and sign in / sign up / sign out by state (spec §1). */
+export function SiteHeader() {
+  const session = useSession();
+  const ownPage = session.signedIn && session.username ? session.username : 'anonymous';
+  return (
+    <header className="site-header">
+      <Link to="/newest" className="site-header__brand" aria-label="Waves – newest">
+        <Logo size={32} />
+        <span className="site-header__name">Waves</span>
+      </Link>
+      <nav className="site-header__nav" aria-label="Account">
+        <Link
+          to="/u/$username/{-$wave_name}"
+          params={{ username: ownPage }}
+          className="site-header__link"
+        >
+          <Trans>My page</Trans>
+        </Link>
+        {session.signedIn ? (
+          <Link to="/signout" className="site-header__link">
+            <Trans>Sign out</Trans>
+          </Link>
+        ) : (
+          <>
+            <Link to="/signin" className="site-header__link">
+              <Trans>Sign in</Trans>
+            </Link>
+            <Link to="/signup" className="button button--primary button--small">
+              <Trans>Sign up</Trans>
+            </Link>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { storage, storedLanguage } from '../../../lib/storage.ts';
+import { useStoredValue } from '../../../lib/use-stored-value.ts';
+import { useIsUserAnonymous } from '../../../lib/session.ts';
+import { ConsentBanner } from './consent-banner.tsx';
+import { LanguageChooser } from './language-chooser.tsx';
+
+/**
+ * Start-up gating in the order of spec/accounts-and-shell.md §2:
+ * 1. language chosen, 2. anonymity known, 3. welcome flag, 4. cookie consent, 5. ?token= reset.
+ */
+export function StartupGate({
+  children,
+  passwordResetScreen,
+}: {
+  children: ReactNode;
+  /** What replaces the routes when the URL carries ?token= (the accounts feature's screen). */
+  passwordResetScreen: (token: string) => ReactNode;
+}) {
+  useStoredValue('language_code_ui');
+  const consent = useStoredValue('cookieConsent');
+  const anonymity = useIsUserAnonymous();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (anonymity.isPending) return;
+    if (storage.get('welcomemessage') === null) storage.set('welcomemessage', 'true');
+  }, [anonymity.isPending]);
+
+  if (!storedLanguage()) {
+    return (
+      <main>
+        <LanguageChooser />
+      </main>
+    );
+  }
+  if (anonymity.isPending) return null;
+  if (consent !== 'accepted' && !location.pathname.includes('audiogram')) {
+    return (
+      <main>
+        <ConsentBanner />
+      </main>
+    );
+  }
+  const token = new URLSearchParams(location.searchStr).get('token');
+  if (token !== null) return passwordResetScreen(token);
+  return children;
+}

@@ -1,0 +1,24 @@
+/**
+ * Search-param parsers for route files. Route contracts sit in the initial bundle, where zod
+ * (even zod/mini, ~8 KB brotli) would break the 115 KB budget of DESIGN.md, so these small
+ * typed parsers do the same job there; forms and the server use the zod contract.
+ */
+type Search = Record<string, unknown>;
+
+export function optionalString(search: Search, key: string, maxLength = 500): string | undefined {
+  const value = search[key];
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string' || value.length === 0 || value.length > maxLength) return undefined;
+  return value;
+}
+
+export function optionalEnum<const T extends string>(
+  search: Search,
+  key: string,
+  values: readonly T[],
+): T | undefined {
+  const value = search[key];
+  return typeof value === 'string' && (values as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
+}

@@ -1,0 +1,60 @@
+import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { NotFoundPage } from './features/shell/components/not-found-page.tsx';
+import { activateLanguage, i18n } from './lib/i18n.ts';
+import { storage, storedLanguage } from './lib/storage.ts';
+import { registerServiceWorker } from './lib/sw-bridge.ts';
+import { withoutTrailingSlash } from './lib/trailing-slash.ts';
+import { routeTree } from './routeTree.gen.ts';
+import './styles/app.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 },
+  },
+});
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  defaultNotFoundComponent: NotFoundPage,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// Audiogram cards are rendered by machines: they consent and speak English without asking.
+if (window.location.pathname.includes('audiogram')) {
+  storage.set('cookieConsent', 'accepted');
+  storage.set('language_code_ui', 'en');
+}
+
+const cleanPath = withoutTrailingSlash(
+  window.location.pathname,
+  window.location.search,
+  window.location.hash,
+);
+if (cleanPath) window.history.replaceState(window.history.state, '', cleanPath);
+
+await activateLanguage(storedLanguage() ?? 'en');
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>
+  </StrictMode>,
+);
+
+void registerServiceWorker();

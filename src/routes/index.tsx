@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NewestPlaceholder } from '../features/shell/components/newest-placeholder.tsx';
+
+export const Route = createFileRoute('/')({
+  component: NewestPlaceholder,
+});

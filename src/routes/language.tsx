@@ -1,0 +1,20 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { LanguageChooser } from '../features/shell/components/language-chooser.tsx';
+import { optionalEnum } from '../lib/search-params.ts';
+
+export const Route = createFileRoute('/language')({
+  validateSearch: (search) => ({
+    backto: optionalEnum(search, 'backto', ['signin', 'profilesettings']),
+  }),
+  component: LanguagePage,
+});
+
+function LanguagePage() {
+  const { backto } = Route.useSearch();
+  const navigate = useNavigate();
+  return (
+    <LanguageChooser
+      onChosen={() => void navigate({ to: backto ? `/${backto}` : '/newest', replace: true })}
+    />
+  );
+}
