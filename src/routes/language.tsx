@@ -14,6 +14,7 @@ function LanguagePage() {
   const navigate = useNavigate();
   return (
     <LanguageChooser
+      recordsConsent
       onChosen={() => void navigate({ to: backto ? `/${backto}` : '/newest', replace: true })}
     />
   );

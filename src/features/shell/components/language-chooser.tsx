@@ -10,13 +10,20 @@ const choices: { code: LanguageCode; label: string; hint: string }[] = [
 ];
 
 /**
- * Choosing a language stores language_code_ui and, as the spec says, the cookie consent too.
+ * Stores language_code_ui. On the /language screen choosing also records the cookie consent
+ * (spec §4); at start-up the consent banner follows instead, so the visitor sees what it says.
  * The labels are in their own language on purpose: the visitor has not chosen yet.
  */
-export function LanguageChooser({ onChosen }: { onChosen?: (language: LanguageCode) => void }) {
+export function LanguageChooser({
+  onChosen,
+  recordsConsent = false,
+}: {
+  onChosen?: (language: LanguageCode) => void;
+  recordsConsent?: boolean;
+}) {
   const choose = async (language: LanguageCode) => {
     await activateLanguage(language);
-    storage.set('cookieConsent', 'accepted');
+    if (recordsConsent) storage.set('cookieConsent', 'accepted');
     storage.set('language_code_ui', language);
     onChosen?.(language);
   };
@@ -44,9 +51,11 @@ export function LanguageChooser({ onChosen }: { onChosen?: (language: LanguageCo
           </li>
         ))}
       </ul>
-      <p className="gate__footnote">
-        <Trans>Choosing a language also accepts the cookies this site needs to work.</Trans>
-      </p>
+      {recordsConsent && (
+        <p className="gate__footnote">
+          <Trans>Choosing a language also accepts the cookies this site needs to work.</Trans>
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,30 @@
+// Fails when `lingui extract` would change the catalogs, or when a German text is missing.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const files = ['locales/en/messages.po', 'locales/de/messages.po'];
+const before = files.map((file) => readFileSync(file, 'utf8'));
+execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'ignore' });
+const after = files.map((file) => readFileSync(file, 'utf8'));
+
+let failed = false;
+files.forEach((file, index) => {
+  if (before[index] !== after[index]) {
+    console.error(`${file} is out of date: run "npm run i18n:extract" and commit the catalogs.`);
+    failed = true;
+  }
+});
+
+// A German entry is missing when its msgstr is empty (the first entry is the header).
+const german = after[1].split(/\n\n/).slice(1);
+const missing = german.filter(
+  (entry) => /\nmsgstr ""\s*$/.test(entry) && !/\nmsgstr ""\n"/.test(entry),
+);
+if (missing.length > 0) {
+  console.error(`${missing.length} German translation(s) missing in locales/de/messages.po, e.g.:`);
+  for (const entry of missing.slice(0, 10))
+    console.error(`  ${entry.split('\n').find((l) => l.startsWith('msgid'))}`);
+  failed = true;
+}
+if (failed) process.exit(1);
+console.log('catalogs are up to date and complete');

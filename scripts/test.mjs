@@ -1,0 +1,22 @@
+// `npm test`: unit tests, server tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set),
+// then a production build and the end-to-end tests in Chromium. Stops at the first failure.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['unit and server tests', 'npx', ['vitest', 'run']],
+  ['client build', 'npx', ['vite', 'build']],
+  ['end-to-end tests', 'npx', ['playwright', 'test']],
+];
+const only = process.argv[2];
+for (const [name, command, args] of steps) {
+  if (only && !name.startsWith(only)) continue;
+  console.log(
+    `\n▶ ${name}${name.startsWith('unit') && !process.env.TEST_DATABASE_URL ? ' (PostgreSQL skipped: TEST_DATABASE_URL is not set)' : ''}`,
+  );
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log('\n✔ all tests passed');

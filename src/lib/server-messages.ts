@@ -1,0 +1,34 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from './i18n.ts';
+
+/**
+ * The server speaks in the spec's English texts (and ours); the client translates them at the
+ * edge. Add each new server text here once, with its German translation in the catalog.
+ */
+const catalog: Record<string, MessageDescriptor> = {
+  ok: msg`OK`,
+  'not found': msg`Not found`,
+  'please check the highlighted fields': msg`Please check the highlighted fields.`,
+  'internal server error': msg`Something went wrong on our side. Please try again.`,
+  'too many requests, please try again later': msg`Too many requests. Please wait a moment and try again.`,
+  'must be signed in': msg`You must be signed in to do this.`,
+  unauthorized: msg`You are not authorised to do this.`,
+  forbidden: msg`This is not allowed.`,
+  'this field is required': msg`This field is required.`,
+  'unknown error': msg`Unknown error`,
+  'Failed to parse JSON response': msg`Failed to parse JSON response`,
+};
+
+export function registerServerMessages(entries: Record<string, MessageDescriptor>) {
+  Object.assign(catalog, entries);
+}
+
+/** The current language's text for a server message; unknown texts pass through unchanged. */
+export function translateServerMessage(message: string): string {
+  const exact = catalog[message];
+  if (exact) return i18n._(exact);
+  const serverError = /^Error response from server: (\d+)$/.exec(message);
+  if (serverError) return i18n._(msg`Error response from server: ${serverError[1]}`);
+  return message;
+}
