@@ -28,7 +28,7 @@ export function registerServerMessages(entries: Record<string, MessageDescriptor
 export function translateServerMessage(message: string): string {
   const exact = catalog[message];
   if (exact) return i18n._(exact);
-  const serverError = /^Error response from server: (\d+)$/.exec(message);
-  if (serverError) return i18n._(msg`Error response from server: ${serverError[1]}`);
+  const status = /^Error response from server: (\d+)$/.exec(message)?.[1];
+  if (status) return i18n._(msg`Error response from server: ${status}`);
   return message;
 }
