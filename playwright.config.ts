@@ -61,6 +61,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: 'false',
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
       LOG_LEVEL: 'warn',
     },
   },

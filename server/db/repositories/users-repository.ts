@@ -30,6 +30,22 @@ export function usersRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return inserted.id;
     },
+    /**
+     * A new user and the home team that following them subscribes to (spec content §4: follow
+     * is a subscription to the user's home team), in one transaction.
+     */
+    async insertWithHomeTeam(row: Insertable<UsersTable>) {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+        const team = await trx
+          .insertInto('teams')
+          .values({ team_name: row.username, owner_user_id: id, created_at: row.created_at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.updateTable('users').set({ home_team_id: team.id }).where('id', '=', id).execute();
+        return { userId: id, homeTeamId: team.id };
+      });
+    },
     update(id: number, changes: Updateable<UsersTable>) {
       return db.updateTable('users').set(changes).where('id', '=', id).execute();
     },
