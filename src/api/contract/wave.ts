@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { idParamSchema, languageCodeSchema, waveNameSchema } from './common.ts';
+import {
+  WAVE_LIST_DEFAULT_LIMIT,
+  WAVE_LIST_MAX_LIMIT,
+  WAVE_TITLE_MAX,
+  WAVE_TITLE_MIN,
+  waveMessages,
+} from './constants.ts';
+import { envelopeSchema } from './envelope.ts';
+
+/**
+ * One row of every wave list (spec/content.md §3 "Wave list item"), plus what the row shows
+ * beyond the spec's list: the author's display name and avatar version, the reply link, and
+ * the opaque keyset `cursor` that asks for the page after this item.
+ */
+export const waveListItemSchema = z.object({
+  wave_name: z.string(),
+  username: z.string(),
+  displayname: z.string(),
+  user_id: z.number().int(),
+  /** The author's avatar cache key (`avatarUrl(user_id, 48, avatar_version)`); null: fallback. */
+  avatar_version: z.string().nullable(),
+  channel_id: z.number().int(),
+  channel_name: z.string(),
+  team_id: z.number().int().nullable(),
+  title: z.string(),
+  /** Whole seconds. */
+  duration: z.number().int(),
+  /** ISO 8601 (UTC). */
+  created: z.string(),
+  /** Part of the audio path (`audioUrl()` in src/lib/media-urls.ts). */
+  created_epoch_day: z.number().int(),
+  approx_views_count: z.number().int(),
+  approx_likes_count: z.number().int(),
+  likes_count: z.number().int(),
+  user_has_liked: z.boolean(),
+  user_has_viewed: z.boolean(),
+  is_sponsored: z.boolean(),
+  sponsor_name: z.string().nullable(),
+  sponsor_logo: z.string().nullable(),
+  /** The wave this one answers (a reply), else null. Replies to replies are refused. */
+  in_reply_to_wave_name: z.string().nullable(),
+  reply_count: z.number().int(),
+  /** Opaque: pass as `?after=` to get the items after this one. */
+  cursor: z.string(),
+});
+export type WaveListItem = z.infer<typeof waveListItemSchema>;
+
+/**
+ * Keyset paging for every wave list. The first page is what the spec's calls return; the
+ * client asks for more with `?after=<last item's cursor>&limit=<n>`. A page shorter than the
+ * limit is the end. Unknown keys (the spec's cache-busting `x`) are ignored.
+ */
+export const waveListQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{1,100}$/, 'invalid cursor')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(WAVE_LIST_MAX_LIMIT, `limit must be at most ${WAVE_LIST_MAX_LIMIT}`)
+    .default(WAVE_LIST_DEFAULT_LIMIT),
+});
+export type WaveListQuery = z.input<typeof waveListQuerySchema>;
+
+/** The spec: "data is array of waves". */
+export const waveListReplySchema = envelopeSchema(z.array(waveListItemSchema));
+export type WaveListReply = z.infer<typeof waveListReplySchema>;
+
+export const languageListParamsSchema = z.object({ language_code: languageCodeSchema });
+export const followingListParamsSchema = z.object({ user_id: idParamSchema });
+export const usernameListParamsSchema = z.object({
+  username: z.string().min(1, 'username is required').max(64, 'invalid username'),
+});
+export const channelNameListParamsSchema = z.object({
+  channel_name: z.string().min(1, 'channel name is required').max(64, 'invalid channel name'),
+});
+export const waveNameParamsSchema = z.object({ wave_name: waveNameSchema });
+
+/**
+ * GET /wave/thread/{wave_name}: the thread's first wave (for a reply: the wave it answers) and
+ * its replies, oldest first. `?after=&limit=` pages the replies the same way as the lists.
+ */
+export const waveThreadSchema = z.object({
+  wave: waveListItemSchema,
+  replies: z.array(waveListItemSchema),
+});
+export type WaveThread = z.infer<typeof waveThreadSchema>;
+export const waveThreadReplySchema = envelopeSchema(waveThreadSchema);
+
+/** POST /wave/logview/{wave_name} (empty body): `counted` is false for a repeat the same day. */
+export const logViewReplySchema = envelopeSchema(
+  z.object({ counted: z.boolean(), views_count: z.number().int() }),
+);
+
+/** POST /wave/like/{wave_name}: signed-in only, once per user (a repeat changes nothing). */
+export const likeWaveBodySchema = z.object({
+  isliked: z.literal(true, { error: 'isliked must be true' }),
+});
+export type LikeWaveBody = z.infer<typeof likeWaveBodySchema>;
+export const likeWaveReplySchema = envelopeSchema(
+  z.object({ likes_count: z.number().int(), user_has_liked: z.boolean() }),
+);
+
+/** Wave metadata (spec §3 "Wave metadata"; §7: data is a list whose first item is this). */
+export const waveMetadataSchema = z.object({
+  wave_name: z.string(),
+  title: z.string(),
+  /** Suggested titles; empty until title suggestions exist. */
+  ai_headlines: z.array(z.string()),
+  description: z.string(),
+  team_name: z.string().nullable(),
+  channel_id: z.number().int(),
+  channel_name: z.string(),
+  duration: z.number().int(),
+  published: z.boolean(),
+  /** ISO 8601 (UTC). */
+  created: z.string(),
+  created_epoch_day: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  displayname: z.string(),
+  avatar_version: z.string().nullable(),
+  in_reply_to_wave_name: z.string().nullable(),
+  /** True when the caller may edit or delete this wave (owner or admin). */
+  can_edit: z.boolean(),
+});
+export type WaveMetadata = z.infer<typeof waveMetadataSchema>;
+export const waveMetadataReplySchema = envelopeSchema(z.array(waveMetadataSchema));
+
+export const waveTitleSchema = z
+  .string({ error: waveMessages.titleRequired })
+  .trim()
+  .min(1, waveMessages.titleRequired)
+  .min(WAVE_TITLE_MIN, waveMessages.titleTooShort)
+  .max(WAVE_TITLE_MAX, waveMessages.titleTooLong);
+
+/** POST /wave/metadata/{wave_name}: owner or admin; the reply carries the updated metadata. */
+export const updateWaveMetadataBodySchema = z.object({ title: waveTitleSchema });
+export type UpdateWaveMetadataBody = z.input<typeof updateWaveMetadataBodySchema>;
+
+/** POST /wave/delete/{wave_name}: owner or admin; removes the wave, its replies and media. */
+export const deleteWaveBodySchema = z.object({
+  confirm: z.literal('delete', { error: waveMessages.confirmDelete }),
+});
+export type DeleteWaveBody = z.infer<typeof deleteWaveBodySchema>;
+export const deleteWaveReplySchema = envelopeSchema(
+  z.object({ wave_name: z.string(), deleted_waves: z.number().int() }),
+);
