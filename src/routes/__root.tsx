@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-ro
 import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { NoticeArea } from '../components/ui/notices.tsx';
+import { PlayerBar } from '../features/player/components/player-bar.tsx';
 import { NotFoundPage } from '../features/shell/components/not-found-page.tsx';
 import { SiteHeader } from '../features/shell/components/site-header.tsx';
 import { StartupGate } from '../features/shell/components/startup-gate.tsx';
@@ -52,6 +53,7 @@ function RootLayout() {
           <main id="main" className="app__main" tabIndex={-1}>
             <Outlet />
           </main>
+          <PlayerBar />
         </div>
       </StartupGate>
       <NoticeArea />

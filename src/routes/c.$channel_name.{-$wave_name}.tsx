@@ -1,12 +1,15 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { ChannelPage } from '../features/waves/components/channel-page.tsx';
+import { channelQuery } from '../features/waves/api/get-channel.ts';
 
 export const Route = createFileRoute('/c/$channel_name/{-$wave_name}')({
-  component: RouteComponent,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(channelQuery(params.channel_name));
+  },
+  component: ChannelRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Channel`} />;
+function ChannelRoute() {
+  const { channel_name, wave_name } = Route.useParams();
+  return <ChannelPage key={channel_name} channelName={channel_name} waveName={wave_name} />;
 }

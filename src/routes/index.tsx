@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewestPlaceholder } from '../features/shell/components/newest-placeholder.tsx';
+import { FeedPage } from '../features/waves/components/feed-page.tsx';
 
 export const Route = createFileRoute('/')({
-  component: NewestPlaceholder,
+  component: () => <FeedPage kind="newest" />,
 });

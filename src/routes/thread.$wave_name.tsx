@@ -1,12 +1,15 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { threadQuery } from '../features/waves/api/get-thread.ts';
+import { ThreadPage } from '../features/waves/components/thread-page.tsx';
 
 export const Route = createFileRoute('/thread/$wave_name')({
-  component: RouteComponent,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(threadQuery(params.wave_name));
+  },
+  component: ThreadRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Thread`} />;
+function ThreadRoute() {
+  const { wave_name } = Route.useParams();
+  return <ThreadPage key={wave_name} waveName={wave_name} />;
 }

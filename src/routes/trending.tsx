@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { FeedPage } from '../features/waves/components/feed-page.tsx';
 
 export const Route = createFileRoute('/trending')({
-  component: RouteComponent,
+  component: () => <FeedPage kind="trending" />,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Trending`} />;
-}

@@ -1,12 +1,16 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { UserWaves } from '../features/waves/components/user-waves.tsx';
 
 export const Route = createFileRoute('/u/$username/{-$wave_name}')({
-  component: RouteComponent,
+  component: UserRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`User page`} />;
+function UserRoute() {
+  const { username, wave_name } = Route.useParams();
+  return (
+    <>
+      {/* The profile header (profiles feature) goes here, above the user's waves. */}
+      <UserWaves key={username} username={username} waveName={wave_name} />
+    </>
+  );
 }

@@ -1,0 +1,72 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest, ApiFailure, isNotFound } from '../../../api/client.ts';
+import type { WaveListItem } from '../../../api/contract/wave.ts';
+
+export type WaveListSource =
+  | { kind: 'newest' | 'trending'; language: string }
+  | { kind: 'following'; userId: number }
+  | { kind: 'user'; username: string }
+  | { kind: 'channel'; channelName: string };
+
+export const WAVE_PAGE_SIZE = 30;
+
+function listPath(source: WaveListSource): string {
+  switch (source.kind) {
+    case 'newest':
+      return `/wave/wavelistpublicnewest/${source.language}`;
+    case 'trending':
+      return `/wave/wavelistpublictrending/${source.language}`;
+    case 'following':
+      return `/wave/wavelistpublicfollowing/${source.userId}`;
+    case 'user':
+      return `/wave/wavelistpublicbyusername/${encodeURIComponent(source.username)}`;
+    case 'channel':
+      return `/wave/wavelistpublicbychannelname/${encodeURIComponent(source.channelName)}`;
+  }
+}
+
+/** A stable name for a list: the query key's tail and the player's queue key. */
+export function waveListKey(source: WaveListSource): string {
+  switch (source.kind) {
+    case 'newest':
+    case 'trending':
+      return `${source.kind}:${source.language}`;
+    case 'following':
+      return `following:${source.userId}`;
+    case 'user':
+      return `user:${source.username.toLowerCase()}`;
+    case 'channel':
+      return `channel:${source.channelName.toLowerCase()}`;
+  }
+}
+
+/** Spec §8: "Failed to fetch waves: {status} {statusText}" for a failed list request. */
+export class WaveListError extends Error {}
+
+async function fetchPage(
+  source: WaveListSource,
+  after: string | undefined,
+): Promise<WaveListItem[]> {
+  const reply = await apiRequest<WaveListItem[]>(listPath(source), {
+    query: { after, limit: WAVE_PAGE_SIZE },
+  });
+  if (isNotFound(reply)) throw new WaveListError('Failed to fetch waves: 404 Not Found');
+  if (!reply.success || !reply.data) throw new ApiFailure(reply);
+  return reply.data;
+}
+
+export const waveListQueryKey = (source: WaveListSource) =>
+  ['waves', 'list', waveListKey(source)] as const;
+
+export function waveListQuery(source: WaveListSource) {
+  return infiniteQueryOptions({
+    queryKey: waveListQueryKey(source),
+    queryFn: ({ pageParam }) => fetchPage(source, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => (page.length < WAVE_PAGE_SIZE ? undefined : page.at(-1)?.cursor),
+  });
+}
+
+export function useWaveList(source: WaveListSource) {
+  return useInfiniteQuery(waveListQuery(source));
+}

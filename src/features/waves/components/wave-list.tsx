@@ -1,0 +1,215 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { WaveListItem } from '../../../api/contract/wave.ts';
+import { translateServerMessage } from '../../../lib/server-messages.ts';
+import {
+  playFromList,
+  onWaveSelected,
+  preloadPlayer,
+  refreshQueue,
+} from '../../../lib/audio/player.ts';
+import { usePlayer } from '../../../lib/audio/player-store.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { isMobileUserAgent } from '../../../lib/device.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useLikeWave } from '../api/like-wave.ts';
+import { logView } from '../api/log-view.ts';
+import { useWaveList, waveListKey, type WaveListSource } from '../api/get-wave-list.ts';
+import { WaveRow } from './wave-row.tsx';
+import './waves.css';
+
+/** Waves this browser played in this visit: shown as viewed before the list refetches. */
+const viewedHere = new Set<string>();
+
+export interface WaveListViewProps {
+  waves: readonly WaveListItem[];
+  queueKey: string;
+  isPending: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  hasNextPage?: boolean;
+  isFetchingNextPage?: boolean;
+  fetchNextPage?: () => void;
+  /** How many pages are loaded (bounds the deep-link search). */
+  pageCount?: number;
+  selectedWaveName?: string | undefined;
+  emptyText?: string | undefined;
+}
+
+/** A list of waves from its source, paging on scroll (spec content §2 "Feeds and wave lists"). */
+export function WaveList({
+  source,
+  selectedWaveName,
+  emptyText,
+}: {
+  source: WaveListSource;
+  selectedWaveName?: string | undefined;
+  emptyText?: string | undefined;
+}) {
+  const list = useWaveList(source);
+  const waves = useMemo(() => list.data?.pages.flat() ?? [], [list.data]);
+  return (
+    <WaveListView
+      waves={waves}
+      queueKey={waveListKey(source)}
+      isPending={list.isPending}
+      error={list.error}
+      onRetry={() => void list.refetch()}
+      hasNextPage={list.hasNextPage}
+      isFetchingNextPage={list.isFetchingNextPage}
+      fetchNextPage={() => void list.fetchNextPage()}
+      pageCount={list.data?.pages.length ?? 0}
+      selectedWaveName={selectedWaveName}
+      emptyText={emptyText}
+    />
+  );
+}
+
+/**
+ * Rows with the spec's loading, empty and error states, and a deep link (`selectedWaveName`)
+ * that scrolls to a wave, selects it and plays it.
+ */
+export function WaveListView({
+  waves,
+  queueKey,
+  isPending,
+  error,
+  onRetry,
+  hasNextPage = false,
+  isFetchingNextPage = false,
+  fetchNextPage,
+  pageCount = 1,
+  selectedWaveName,
+  emptyText,
+}: WaveListViewProps) {
+  const { t } = useLingui();
+  const session = useSession();
+  const me = useCurrentUser();
+  const like = useLikeWave();
+  const playing = usePlayer((state) =>
+    state.queueKey === queueKey ? state.queue[state.index]?.wave_name : undefined,
+  );
+  const [, setViewedVersion] = useState(0);
+  const mobile = useMemo(() => isMobileUserAgent(), []);
+
+  useEffect(
+    () =>
+      onWaveSelected((wave) => {
+        if (viewedHere.has(wave.wave_name)) return;
+        viewedHere.add(wave.wave_name);
+        logView(wave.wave_name);
+        setViewedVersion((version) => version + 1);
+      }),
+    [],
+  );
+  useEffect(() => refreshQueue(waves, queueKey), [waves, queueKey]);
+
+  // Deep link: page through until the wave is found (bounded), then scroll, select and play.
+  const deepLinked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!selectedWaveName || deepLinked.current === selectedWaveName || isPending) return;
+    const index = waves.findIndex((wave) => wave.wave_name === selectedWaveName);
+    if (index < 0) {
+      if (hasNextPage && !isFetchingNextPage && pageCount < 10) fetchNextPage?.();
+      return;
+    }
+    deepLinked.current = selectedWaveName;
+    document.getElementById(`wave-${selectedWaveName}`)?.scrollIntoView({ block: 'center' });
+    playFromList(waves, index, queueKey);
+  }, [
+    selectedWaveName,
+    waves,
+    isPending,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    pageCount,
+    queueKey,
+  ]);
+
+  // More pages load when the end of the list scrolls into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || !fetchNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) fetchNextPage();
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const select = useCallback(
+    (index: number) => playFromList(waves, index, queueKey),
+    [waves, queueKey],
+  );
+  const onLike = useCallback((waveName: string) => like.mutate(waveName), [like]);
+
+  if (isPending) {
+    return (
+      <p className="wave-list__status" role="status">
+        <Trans>Loading waves…</Trans>
+      </p>
+    );
+  }
+  if (error) {
+    const message = translateServerMessage(error.message);
+    return (
+      <div className="wave-list__status wave-list__status--error" role="alert">
+        <p>
+          <Trans>Error loading waves: {message}</Trans>
+        </p>
+        <button type="button" className="button button--small" onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+  if (waves.length === 0) {
+    return <p className="wave-list__status">{emptyText ?? t`No waves here yet.`}</p>;
+  }
+
+  return (
+    <>
+      {/* The audio engine loads on the first sign of intent (a touch, a hover, keyboard focus),
+          not with the page: it is outside the initial JavaScript budget. */}
+      <ol
+        className="wave-list"
+        aria-label={t`Waves`}
+        onPointerDown={preloadPlayer}
+        onPointerOver={preloadPlayer}
+        onFocus={preloadPlayer}
+      >
+        {waves.map((wave, index) => (
+          <WaveRow
+            key={wave.wave_name}
+            wave={wave}
+            index={index}
+            selected={wave.wave_name === playing}
+            viewed={wave.user_has_viewed || viewedHere.has(wave.wave_name)}
+            mobile={mobile}
+            canLike={session.signedIn}
+            canEdit={Boolean(me && (me.user_id === wave.user_id || me.is_admin))}
+            onSelect={select}
+            onLike={onLike}
+          />
+        ))}
+      </ol>
+      <div ref={sentinel} className="wave-list__more">
+        {hasNextPage && fetchNextPage && (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={isFetchingNextPage}
+            onClick={fetchNextPage}
+          >
+            {isFetchingNextPage ? <Trans>Loading more…</Trans> : <Trans>Load more</Trans>}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+/** A mobile user agent switches share links to sms and uses smaller fonts (spec content §9). */
+export function isMobileUserAgent(
+  userAgent: string = globalThis.navigator?.userAgent ?? '',
+): boolean {
+  return /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(userAgent);
+}
