@@ -18,6 +18,22 @@ const catalog: Record<string, MessageDescriptor> = {
   'this field is required': msg`This field is required.`,
   'unknown error': msg`Unknown error`,
   'Failed to parse JSON response': msg`Failed to parse JSON response`,
+  // Waves and channels (content §8).
+  'Title is required.': msg`Title is required.`,
+  'Title must be at least 3 characters.': msg`Title must be at least 3 characters.`,
+  'Title must be at most 55 characters.': msg`Title must be at most 55 characters.`,
+  'Type delete to confirm.': msg`Type delete to confirm.`,
+  'Wave not found': msg`Wave not found`,
+  'Channel name is required.': msg`Channel name is required.`,
+  'Channel name must be at most 20 characters.': msg`Channel name must be at most 20 characters.`,
+  'Channel name may contain only letters, digits, hyphens and underscores.': msg`Channel name may contain only letters, digits, hyphens and underscores.`,
+  'This channel name is already taken.': msg`This channel name is already taken.`,
+  'This channel name is reserved.': msg`This channel name is reserved.`,
+  'Description must be at most 80 characters.': msg`Description must be at most 80 characters.`,
+  'Language code is required.': msg`Language code is required.`,
+  'invalid language_code_ui': msg`invalid language_code_ui`,
+  'Creating channels needs more reputation. Ask an administrator.': msg`Creating channels needs more reputation. Ask an administrator.`,
+  'channel not found': msg`Channel not found`,
 };
 
 export function registerServerMessages(entries: Record<string, MessageDescriptor>) {

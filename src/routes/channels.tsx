@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { ChannelsPage } from '../features/channels/components/channels-page.tsx';
 
 export const Route = createFileRoute('/channels')({
-  component: RouteComponent,
+  component: ChannelsPage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Channels`} />;
-}

@@ -1,12 +1,11 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { EditWavePage } from '../features/wave-edit/components/edit-wave-page.tsx';
 
 export const Route = createFileRoute('/edit/$wave_name')({
-  component: RouteComponent,
+  component: EditRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Edit wave`} />;
+function EditRoute() {
+  const { wave_name } = Route.useParams();
+  return <EditWavePage waveName={wave_name} />;
 }

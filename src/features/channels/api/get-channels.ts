@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiData } from '../../../api/client.ts';
+import type { Channel } from '../../../api/contract/channel.ts';
+
+/** GET /channel/list/bylanguage/{lang}: the public channels of a language. */
+export const channelsByLanguageQuery = (language: string) =>
+  queryOptions({
+    queryKey: ['channels', 'bylanguage', language],
+    queryFn: () => apiData<Channel[]>(`/channel/list/bylanguage/${language}`),
+  });
+
+export function useChannelsByLanguage(language: string) {
+  return useQuery(channelsByLanguageQuery(language));
+}
