@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   CHANNEL_DESCRIPTION_MAX,
   CHANNEL_NAME_MAX,
@@ -22,8 +22,8 @@ export function NewChannelForm({ language }: { language: LanguageCode }) {
     defaultValues: { channel_name: '', description: '', language_code_ui: language },
   });
   const errors = form.formState.errors;
-  const nameLength = form.watch('channel_name')?.length ?? 0;
-  const descriptionLength = form.watch('description')?.length ?? 0;
+  const nameLength = useWatch({ control: form.control, name: 'channel_name' })?.length ?? 0;
+  const descriptionLength = useWatch({ control: form.control, name: 'description' })?.length ?? 0;
 
   const submit = form.handleSubmit(async (values) => {
     try {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { WAVE_TITLE_MAX } from '../../../api/contract/constants.ts';
 import {
   updateWaveMetadataBodySchema,
@@ -26,7 +26,7 @@ export function EditWaveForm({ wave }: { wave: WaveMetadata }) {
     defaultValues: { title: wave.title },
   });
   const titleError = form.formState.errors.title?.message;
-  const titleLength = form.watch('title')?.length ?? 0;
+  const titleLength = useWatch({ control: form.control, name: 'title' })?.length ?? 0;
 
   const save = form.handleSubmit(async (values) => {
     try {
