@@ -17,7 +17,9 @@ import { seedRequiredRows } from './db/seed.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { staticPlugin } from './http/static-plugin.ts';
+import { captchaCspSources } from './providers/captcha.ts';
 import { authRoutes } from './routes/auth.ts';
+import { captchaRoutes } from './routes/captcha.ts';
 import { healthRoutes } from './routes/health.ts';
 import { userRoutes } from './routes/user.ts';
 import { systemClock, type Clock } from './services/clock.ts';
@@ -31,14 +33,17 @@ export interface BuildOptions {
 
 export function contentSecurityPolicy(config: Config) {
   const media = config.mediaBaseUrl ? [config.mediaBaseUrl] : [];
+  // Turnstile and hCaptcha load a script and a frame from their own origins (ALTCHA: none).
+  const captcha = captchaCspSources(config);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...captcha],
+    frameSrc: ["'self'", ...captcha],
     // Inline styles are set by React and the captcha widget through the CSSOM, never by markup.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...media],
     mediaSrc: ["'self'", 'blob:', ...media],
-    connectSrc: ["'self'", ...media],
+    connectSrc: ["'self'", ...media, ...captcha],
     fontSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
@@ -77,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     clock: options.clock ?? systemClock,
     jwtSecret: resolveJwtSecret(config),
     anonymousUserId,
+    log: app.log,
   });
 
   // External plugins.
@@ -118,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { services });
+      await api.register(captchaRoutes, { services });
       await api.register(userRoutes, { services });
     },
     { prefix: '/api/v1' },

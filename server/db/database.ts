@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import { initialSchema } from './migrations/0001-initial.ts';
+import { accountsIndexes } from './migrations/0002-accounts-indexes.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -19,7 +20,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
-  return { '0001-initial': initialSchema(dialect) };
+  return {
+    '0001-initial': initialSchema(dialect),
+    '0002-accounts-indexes': accountsIndexes,
+  };
 }
 
 export interface DatabaseOptions {

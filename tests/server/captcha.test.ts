@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { solveCaptcha } from '../helpers/captcha.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
+import { assertHuman, siteverifyProvider } from '../../server/providers/captcha.ts';
+import { ApiError } from '../../server/http/envelope.ts';
+
+describeEachDatabase('captcha (ALTCHA)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('serves the public config and a signed challenge that is never cached', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/v1/captcha/config' });
+    expect(config.json().data).toEqual({ provider: 'altcha', siteKey: null });
+    const reply = await t.app.inject({ method: 'GET', url: '/api/v1/captcha/challenge' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    const challenge = reply.json();
+    expect(challenge.parameters.algorithm).toBe('PBKDF2/SHA-256');
+    expect(typeof challenge.signature).toBe('string');
+  });
+
+  it('accepts a solved challenge once and refuses its replay', async () => {
+    const payload = await solveCaptcha(t.app);
+    expect(await t.services.captcha.verify(payload, '127.0.0.1')).toBe(true);
+    expect(await t.services.captcha.verify(payload, '127.0.0.1')).toBe(false);
+  });
+
+  it('refuses a missing, garbage, test-mode, tampered or expired payload', async () => {
+    const { captcha } = t.services;
+    expect(await captcha.verify(undefined, '127.0.0.1')).toBe(false);
+    expect(await captcha.verify('', '127.0.0.1')).toBe(false);
+    expect(await captcha.verify('not base64 json', '127.0.0.1')).toBe(false);
+    const testMode = Buffer.from(JSON.stringify({ challenge: null, solution: null, test: true }));
+    expect(await captcha.verify(testMode.toString('base64'), '127.0.0.1')).toBe(false);
+
+    const payload = await solveCaptcha(t.app);
+    const decoded = JSON.parse(Buffer.from(payload, 'base64').toString());
+    const wrongKey = structuredClone(decoded);
+    wrongKey.solution.derivedKey = '00'.repeat(32);
+    expect(await captcha.verify(btoa(JSON.stringify(wrongKey)), '127.0.0.1')).toBe(false);
+    const longerLife = structuredClone(decoded);
+    longerLife.challenge.parameters.data.exp += 86_400_000;
+    expect(await captcha.verify(btoa(JSON.stringify(longerLife)), '127.0.0.1')).toBe(false);
+
+    t.clock.advance(21 * 60 * 1000);
+    expect(await captcha.verify(payload, '127.0.0.1')).toBe(false);
+  });
+
+  it('assertHuman refuses with the spec text on the captcha field', async () => {
+    const error = await assertHuman(t.services.captcha, undefined, '127.0.0.1').catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toBe('captcha required');
+    expect(error.fields).toEqual({ captcha: 'captcha required' });
+    const bad = await assertHuman(t.services.captcha, 'x', '127.0.0.1').catch((e) => e);
+    expect(bad.fields.captcha).toBe('captcha verification failed, please try again');
+  });
+});
+
+it('Turnstile and hCaptcha ask their siteverify endpoint with the secret and the client IP', async () => {
+  const calls: { url: string; body: URLSearchParams }[] = [];
+  const fakeFetch = (async (url: string, init: RequestInit) => {
+    calls.push({ url, body: init.body as URLSearchParams });
+    const success = (init.body as URLSearchParams).get('response') === 'good-token';
+    return new Response(JSON.stringify({ success }), { status: 200 });
+  }) as unknown as typeof fetch;
+  const turnstile = siteverifyProvider('turnstile', 'site', 'secret', fakeFetch);
+  expect(await turnstile.verify('good-token', '203.0.113.9')).toBe(true);
+  expect(await turnstile.verify('bad-token', '203.0.113.9')).toBe(false);
+  expect(await turnstile.verify(undefined, '203.0.113.9')).toBe(false);
+  expect(calls[0]!.url).toBe('https://challenges.cloudflare.com/turnstile/v0/siteverify');
+  expect(calls[0]!.body.get('secret')).toBe('secret');
+  expect(calls[0]!.body.get('remoteip')).toBe('203.0.113.9');
+  const hcaptcha = siteverifyProvider('hcaptcha', 'site', 'secret', fakeFetch);
+  expect(await hcaptcha.verify('good-token', '203.0.113.9')).toBe(true);
+  expect(calls.at(-1)!.url).toBe('https://api.hcaptcha.com/siteverify');
+  expect(hcaptcha.publicConfig()).toEqual({ provider: 'hcaptcha', siteKey: 'site' });
+  const failing = siteverifyProvider('turnstile', 'site', 'secret', (async () => {
+    throw new TypeError('network down');
+  }) as unknown as typeof fetch);
+  expect(await failing.verify('good-token', '203.0.113.9')).toBe(false);
+});
