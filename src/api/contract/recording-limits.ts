@@ -6,8 +6,12 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_DURATION_SECONDS = 70 * 60;
 export const MAX_ANONYMOUS_DURATION_SECONDS = 10 * 60;
 
-/** The tus endpoint (resumable uploads); each upload is bound to a wave its caller created. */
+/**
+ * The tus endpoint (resumable uploads). Each upload is bound to a wave its caller created:
+ * tus metadata `wave_name`, `sha256`, `filetype`, and the wave's upload token in this header.
+ */
 export const TUS_ENDPOINT = '/api/v1/uploads';
+export const UPLOAD_TOKEN_HEADER = 'Upload-Token';
 
 /** The spec's recording and upload texts (content §8 "Recording and upload"). */
 export const recordingMessages = {

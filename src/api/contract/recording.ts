@@ -46,14 +46,19 @@ export const newWaveDataSchema = z.object({
   /** Where the tus upload goes (creation POST), and the plain multipart alternative. */
   upload_url: z.string(),
   multipart_url: z.string(),
+  /**
+   * Proves the upload comes from the wave's creator (send as the `Upload-Token` header). The
+   * shared anonymous account makes the session alone insufficient.
+   */
+  upload_token: z.string(),
   status: z.enum(waveStatuses),
 });
 export type NewWaveData = z.infer<typeof newWaveDataSchema>;
 export const newWaveReplySchema = envelopeSchema(newWaveDataSchema);
 
 /**
- * GET /wave/uploadstatus/{wave_name} (creator only): the client keeps its local audio until
- * the server confirms the size and SHA-256 it received.
+ * GET /wave/uploadstatus/{wave_name} (creator only: the `Upload-Token` header): the client keeps
+ * its local audio until the server confirms the size and SHA-256 it received.
  */
 export const uploadStatusSchema = z.object({
   wave_name: z.string(),
