@@ -43,12 +43,15 @@ export function outboxMailProvider(
   now: () => number = Date.now,
 ): MailProvider {
   const dir = path.join(dataDir, 'outbox');
+  let sequence = 0;
   return {
     kind: 'outbox',
     async send(message) {
       await mkdir(dir, { recursive: true });
       const time = now();
-      const id = `${time}-${randomBytes(6).toString('hex')}`;
+      // Sortable by name: time, then order within this process, then a random part.
+      sequence = (sequence + 1) % 1_000_000;
+      const id = `${time}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
       const stored: OutboxMessage = {
         id,
         from,
