@@ -21,6 +21,10 @@ import { captchaCspSources } from './providers/captcha.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { healthRoutes } from './routes/health.ts';
+import { inviteRoutes } from './routes/invite.ts';
+import { phoneRoutes } from './routes/phone.ts';
+import { profileImageRoutes } from './routes/profile-images.ts';
+import { teamRoutes } from './routes/team.ts';
 import { userRoutes } from './routes/user.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type Services } from './services/container.ts';
@@ -126,9 +130,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(authRoutes, { services });
       await api.register(captchaRoutes, { services });
       await api.register(userRoutes, { services });
+      await api.register(teamRoutes, { services });
+      await api.register(phoneRoutes, { services });
+      await api.register(inviteRoutes, { services });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(profileImageRoutes, { services });
   await app.register(staticPlugin, { root: config.staticDir });
 
   app.addHook('onClose', async () => {

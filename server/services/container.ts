@@ -1,10 +1,18 @@
+import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
+import { diskMediaStorage } from '../media/storage.ts';
 import { createCaptchaProvider } from '../providers/captcha.ts';
 import { createMailProvider } from '../providers/mail.ts';
+import { createSmsProvider } from '../providers/sms.ts';
 import { accountService } from './account-service.ts';
 import type { Clock } from './clock.ts';
+import { followService } from './follow-service.ts';
+import { inviteService } from './invite-service.ts';
+import { phoneService } from './phone-service.ts';
+import { profileImageService } from './profile-image-service.ts';
+import { profileService } from './profile-service.ts';
 import { rateLimiter as createRateLimiter } from './rate-limiter.ts';
 import { sessionService } from './session-service.ts';
 import { presentCurrentUser } from './user-presenter.ts';
@@ -32,6 +40,8 @@ export function createServices(deps: {
   const rateLimiter = createRateLimiter(db, clock);
   const captcha = createCaptchaProvider(config, db, clock, deps.jwtSecret);
   const mail = createMailProvider(config, log);
+  /** Media files under DATA_DIR/media: audio, avatars, covers (disk; S3 implements the same). */
+  const media = diskMediaStorage(path.join(config.dataDir, 'media'));
   const accounts = accountService({
     config,
     db,
@@ -44,6 +54,32 @@ export function createServices(deps: {
     log,
   });
 
+  const profileImages = profileImageService({
+    db,
+    clock,
+    storage: media,
+    anonymousUserId: deps.anonymousUserId,
+  });
+  const profiles = profileService({
+    config,
+    db,
+    clock,
+    images: profileImages,
+    anonymousUserId: deps.anonymousUserId,
+  });
+  const follows = followService({ db, clock });
+  const sms = createSmsProvider(config, log);
+  const phone = phoneService({
+    config,
+    db,
+    clock,
+    secret: deps.jwtSecret,
+    sms,
+    captcha,
+    rateLimiter,
+    log,
+  });
+  const invites = inviteService({ config, db });
   return {
     config,
     db,
@@ -57,6 +93,15 @@ export function createServices(deps: {
     /** `send({ to, subject, text, html })`: the outbox, or SMTP when SMTP_URL is set. */
     mail,
     accounts,
+    /** MediaStorage under DATA_DIR/media (audio, avatars, covers). */
+    media,
+    profileImages,
+    profiles,
+    follows,
+    /** `send({ to, body })`: the SMS outbox, or a Twilio-compatible API by configuration. */
+    sms,
+    phone,
+    invites,
     users: {
       async current(userId: number) {
         const user = await users.findById(userId);

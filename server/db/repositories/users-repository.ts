@@ -57,5 +57,53 @@ export function usersRepository(db: Kysely<Database>) {
         .orderBy('teams.id')
         .execute();
     },
+    /** Teams owned by each of these users (one query for a page of people). */
+    async teamsOfMany(userIds: number[]) {
+      const byOwner = new Map<number, { team_id: number; team_name: string }[]>();
+      if (userIds.length === 0) return byOwner;
+      const rows = await db
+        .selectFrom('teams')
+        .select(['teams.id as team_id', 'teams.team_name', 'teams.owner_user_id'])
+        .where('teams.owner_user_id', 'in', userIds)
+        .orderBy('teams.id')
+        .execute();
+      for (const { owner_user_id, ...team } of rows) {
+        if (owner_user_id === null) continue;
+        byOwner.set(owner_user_id, [...(byOwner.get(owner_user_id) ?? []), team]);
+      }
+      return byOwner;
+    },
+    /**
+     * Replaces an image version only if it is still `expected` (compare-and-swap), so the
+     * caller knows exactly which superseded version's files it may delete.
+     */
+    async swapImageVersion(
+      id: number,
+      column: 'avatar_version' | 'cover_version',
+      expected: string | null,
+      next: string,
+      now: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ [column]: next, updated_at: now })
+        .where('id', '=', id)
+        .where(column, expected === null ? 'is' : '=', expected)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /**
+     * A page of the people list: confirmed members, newest first, keyset on the primary key
+     * (`beforeId` is the last id of the previous page).
+     */
+    listPeople(options: { beforeId?: number; limit: number; excludeId: number }) {
+      let query = db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '!=', options.excludeId)
+        .where('email_confirmed_at', 'is not', null);
+      if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId);
+      return query.orderBy('id', 'desc').limit(options.limit).execute();
+    },
   };
 }

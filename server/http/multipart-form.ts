@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from './envelope.ts';
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  /** Uploaded files by field name, each streamed to a temporary file. */
+  files: Record<string, { path: string; bytes: number }>;
+  /** Removes the temporary files; call it in `finally`. */
+  cleanup(): Promise<void>;
+}
+
+export interface MultipartFormOptions {
+  /** Folder for the temporary files (on the same disk as the data). */
+  tmpDir: string;
+  /** File fields we accept; other files are drained and ignored. */
+  fileFields: readonly string[];
+  /** Per file; a larger file is refused with `tooLargeMessage` on its field (413). */
+  maxFileBytes: number;
+  tooLargeMessage: string;
+  /** Where a file without a known field name reports (single-image endpoints). */
+  defaultFileField?: string;
+}
+
+/**
+ * Reads a multipart form: text fields into memory (small), files streamed to disk with a byte
+ * limit, so nothing is buffered beyond the limit. A body that announces itself larger than all
+ * permitted files is refused before it is read.
+ */
+export async function readMultipartForm(
+  request: FastifyRequest,
+  options: MultipartFormOptions,
+): Promise<MultipartForm> {
+  const fields: Record<string, string> = {};
+  const files: MultipartForm['files'] = {};
+  const temporary: string[] = [];
+  const cleanup = async () => {
+    await Promise.all(temporary.map((file) => rm(file, { force: true })));
+  };
+  const fieldFor = (name: string) =>
+    options.fileFields.includes(name) ? name : (options.defaultFileField ?? null);
+  const tooLarge = (field: string) =>
+    new ApiError(413, options.tooLargeMessage, { [field]: options.tooLargeMessage });
+
+  const announced = Number(request.headers['content-length'] ?? 0);
+  const slack = 64 * 1024;
+  if (announced > options.fileFields.length * options.maxFileBytes + slack) {
+    throw tooLarge(options.defaultFileField ?? options.fileFields[0] ?? 'file');
+  }
+
+  await mkdir(options.tmpDir, { recursive: true });
+  let oversized: string | null = null;
+  try {
+    // Not typed by @fastify/multipart, but read by parts(): a large file ends truncated.
+    const partOptions = {
+      limits: {
+        fileSize: options.maxFileBytes,
+        files: options.fileFields.length,
+        fields: 30,
+        fieldSize: 16 * 1024,
+      },
+      throwFileSizeLimit: false,
+    };
+    const parts = request.parts(partOptions);
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const field = fieldFor(part.fieldname);
+      if (!field || files[field]) {
+        part.file.resume();
+        continue;
+      }
+      const target = path.join(options.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+      temporary.push(target);
+      let bytes = 0;
+      part.file.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      await pipeline(part.file, createWriteStream(target, { flags: 'wx' }));
+      if (part.file.truncated) {
+        oversized ??= field;
+        await rm(target, { force: true });
+        continue;
+      }
+      files[field] = { path: target, bytes };
+    }
+  } catch (error) {
+    await cleanup();
+    if (error instanceof ApiError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) throw tooLarge(options.defaultFileField ?? options.fileFields[0] ?? 'file');
+    if (status && status >= 400 && status < 500) throw new ApiError(status, 'invalid form data');
+    throw error;
+  }
+  if (oversized) {
+    await cleanup();
+    throw tooLarge(oversized);
+  }
+  return { fields, files, cleanup };
+}

@@ -1,0 +1,49 @@
+import { followMessages } from '../../src/api/contract/constants.ts';
+import type { Subscription } from '../../src/api/contract/team.ts';
+import type { Db } from '../db/database.ts';
+import { teamSubscriptionsRepository } from '../db/repositories/team-subscriptions-repository.ts';
+import { ApiError, mustBeSignedIn, notFound } from '../http/envelope.ts';
+import type { Viewer } from './session-service.ts';
+import type { Clock } from './clock.ts';
+
+/**
+ * Following (content §4): a signed-in user subscribes to another user's home team. Nobody
+ * follows themselves; the counters move with the subscription row in one transaction.
+ */
+export function followService(deps: { db: Db; clock: Clock }) {
+  const subscriptions = teamSubscriptionsRepository(deps.db.kysely);
+
+  async function team(teamId: number) {
+    const found = await subscriptions.findTeam(teamId);
+    if (!found) throw notFound(followMessages.teamNotFound);
+    return found;
+  }
+
+  return {
+    async subscriberCount(teamId: number): Promise<number> {
+      return Number((await team(teamId)).subscriber_count);
+    },
+
+    async isSubscribed(viewer: Viewer, teamId: number): Promise<boolean> {
+      if (viewer.isAnonymous) throw mustBeSignedIn();
+      await team(teamId);
+      return subscriptions.isSubscribed(teamId, viewer.userId);
+    },
+
+    async setSubscribed(
+      viewer: Viewer,
+      teamId: number,
+      subscribed: boolean,
+    ): Promise<Subscription> {
+      if (viewer.isAnonymous) throw mustBeSignedIn();
+      const found = await team(teamId);
+      if (found.owner_user_id === viewer.userId) {
+        throw new ApiError(400, followMessages.cannotFollowYourself);
+      }
+      const count = await subscriptions.set(teamId, viewer.userId, subscribed, deps.clock.now());
+      return { isSubscribed: subscribed, count };
+    },
+  };
+}
+
+export type FollowService = ReturnType<typeof followService>;
