@@ -20,12 +20,15 @@ import { staticPlugin } from './http/static-plugin.ts';
 import { captchaCspSources } from './providers/captcha.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
+import { channelRoutes } from './routes/channel.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inviteRoutes } from './routes/invite.ts';
+import { mediaAudioRoutes } from './routes/media-audio.ts';
 import { phoneRoutes } from './routes/phone.ts';
 import { profileImageRoutes } from './routes/profile-images.ts';
 import { teamRoutes } from './routes/team.ts';
 import { userRoutes } from './routes/user.ts';
+import { waveRoutes } from './routes/wave.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type Services } from './services/container.ts';
 
@@ -88,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     anonymousUserId,
     log: app.log,
   });
+  await services.waves.reconcileListing();
 
   // External plugins.
   const https = config.publicUrl.startsWith('https://');
@@ -133,10 +137,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(teamRoutes, { services });
       await api.register(phoneRoutes, { services });
       await api.register(inviteRoutes, { services });
+      await api.register(waveRoutes, { services });
+      await api.register(channelRoutes, { services });
     },
     { prefix: '/api/v1' },
   );
   await app.register(profileImageRoutes, { services });
+  await app.register(mediaAudioRoutes, { services });
   await app.register(staticPlugin, { root: config.staticDir });
 
   app.addHook('onClose', async () => {

@@ -8,6 +8,7 @@ import { activateLanguage, i18n } from './lib/i18n.ts';
 import { storage, storedLanguage } from './lib/storage.ts';
 import { registerServiceWorker } from './lib/sw-bridge.ts';
 import { withoutTrailingSlash } from './lib/trailing-slash.ts';
+import { startUploadQueue } from './lib/upload-queue/upload-queue.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './styles/app.css';
 
@@ -58,3 +59,4 @@ createRoot(document.getElementById('root')!).render(
 );
 
 void registerServiceWorker();
+startUploadQueue();

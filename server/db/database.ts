@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import pg from 'pg';
 import { initialSchema } from './migrations/0001-initial.ts';
 import { accountsIndexes } from './migrations/0002-accounts-indexes.ts';
+import { listeningIndexes } from './migrations/0003-listening.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,6 +24,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialSchema(dialect),
     '0002-accounts-indexes': accountsIndexes,
+    '0003-listening': listeningIndexes,
   };
 }
 

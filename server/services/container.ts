@@ -1,12 +1,16 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { channelsRepository } from '../db/repositories/channels-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
+import { wavesRepository } from '../db/repositories/waves-repository.ts';
+import { requireFfmpeg } from '../media/ffmpeg.ts';
 import { diskMediaStorage } from '../media/storage.ts';
 import { createCaptchaProvider } from '../providers/captcha.ts';
 import { createMailProvider } from '../providers/mail.ts';
 import { createSmsProvider } from '../providers/sms.ts';
 import { accountService } from './account-service.ts';
+import { channelService } from './channel-service.ts';
 import type { Clock } from './clock.ts';
 import { followService } from './follow-service.ts';
 import { inviteService } from './invite-service.ts';
@@ -16,6 +20,10 @@ import { profileService } from './profile-service.ts';
 import { rateLimiter as createRateLimiter } from './rate-limiter.ts';
 import { sessionService } from './session-service.ts';
 import { presentCurrentUser } from './user-presenter.ts';
+import { waveAccess as createWaveAccess } from './wave-access.ts';
+import { waveListService } from './wave-list-service.ts';
+import { wavePublisher as createWavePublisher } from './wave-publisher.ts';
+import { waveService } from './wave-service.ts';
 
 /**
  * Everything the routes call, built once per app from its configuration and database.
@@ -52,6 +60,45 @@ export function createServices(deps: {
     rateLimiter,
     anonymousUserId: deps.anonymousUserId,
     log,
+  });
+
+  // Listening: wave lists, likes and views, editing, channels, publishing audio.
+  const waveAccess = createWaveAccess({
+    channels: channelsRepository(db.kysely),
+    adminUsernames: config.adminUsernames,
+    secret: deps.jwtSecret,
+  });
+  const ffmpeg = () =>
+    requireFfmpeg({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
+  const waveLists = waveListService({
+    waves: wavesRepository(db.kysely, db.dialect),
+    channels: channelsRepository(db.kysely),
+    users,
+    access: waveAccess,
+    siteName: config.siteName,
+  });
+  const waves = waveService({
+    db,
+    storage: media,
+    access: waveAccess,
+    clock,
+    siteName: config.siteName,
+    log: (message, err) => log?.error({ err }, message),
+  });
+  const wavePublisher = createWavePublisher({
+    db,
+    storage: media,
+    ffmpeg,
+    clock,
+    siteName: config.siteName,
+    workDir: path.join(config.dataDir, 'tmp'),
+  });
+  const channels = channelService({
+    db,
+    access: waveAccess,
+    clock,
+    siteName: config.siteName,
+    adminUsernames: config.adminUsernames,
   });
 
   const profileImages = profileImageService({
@@ -95,6 +142,14 @@ export function createServices(deps: {
     accounts,
     /** MediaStorage under DATA_DIR/media (audio, avatars, covers). */
     media,
+    /** The located ffmpeg (throws with an operator message when there is none). */
+    ffmpeg,
+    waveAccess,
+    waveLists,
+    waves,
+    /** `createWave(...)`, then `publishFromFile(waveId, file)` (recording pipeline, demo seed). */
+    wavePublisher,
+    channels,
     profileImages,
     profiles,
     follows,

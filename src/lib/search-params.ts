@@ -22,3 +22,15 @@ export function optionalEnum<const T extends string>(
     ? (value as T)
     : undefined;
 }
+
+/**
+ * Drops undefined values and types the keys as optional, so links to the route need not pass
+ * every search parameter: `validateSearch: (s) => definedOnly({ backto: optionalString(s, 'backto') })`.
+ */
+export function definedOnly<T extends Record<string, unknown>>(
+  values: T,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) result[key] = value;
+  return result as { [K in keyof T]?: Exclude<T[K], undefined> };
+}

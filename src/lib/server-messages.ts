@@ -34,6 +34,26 @@ const catalog: Record<string, MessageDescriptor> = {
   'invalid language_code_ui': msg`invalid language_code_ui`,
   'Creating channels needs more reputation. Ask an administrator.': msg`Creating channels needs more reputation. Ask an administrator.`,
   'channel not found': msg`Channel not found`,
+  // Recording and upload (content §8).
+  'captcha required!': msg`captcha required!`,
+  'Unable to determine the audio duration. Please try a different file.': msg`Unable to determine the audio duration. Please try a different file.`,
+  'Unable to load the audio metadata. Please try a different file.': msg`Unable to load the audio metadata. Please try a different file.`,
+  'Error uploading file': msg`Error uploading file`,
+  'The file is too large: the maximum is 100 MB.': msg`The file is too large: the maximum is 100 MB.`,
+  'The recording is too long: the maximum is 70 minutes.': msg`The recording is too long: the maximum is 70 minutes.`,
+  'Recordings without an account can be at most 10 minutes long.': msg`Recordings without an account can be at most 10 minutes long.`,
+  'Upload is already in progress. Please wait.': msg`Upload is already in progress. Please wait.`,
+  'Missing wave ID to reply to': msg`Missing wave ID to reply to`,
+  'Missing channel ID': msg`Missing channel ID`,
+  'selected language is not valid': msg`selected language is not valid`,
+  CANNOT_REPLY_TO_REPLY: msg`You cannot reply to a reply. Reply to the first wave of the thread instead.`,
+  'The wave you reply to does not exist.': msg`The wave you reply to does not exist.`,
+  'You cannot post in this channel.': msg`You cannot post in this channel.`,
+  'This file is not a supported audio file.': msg`This file is not a supported audio file.`,
+  'The file is empty.': msg`The file is empty.`,
+  'The audio file is damaged or incomplete.': msg`The audio file is damaged or incomplete.`,
+  'This upload belongs to someone else.': msg`This upload belongs to someone else.`,
+  'The audio of this wave was already uploaded.': msg`The audio of this wave was already uploaded.`,
 };
 
 export function registerServerMessages(entries: Record<string, MessageDescriptor>) {

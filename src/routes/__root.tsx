@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { NoticeArea } from '../components/ui/notices.tsx';
 import { PlayerBar } from '../features/player/components/player-bar.tsx';
+import { UploadIndicator } from '../features/uploads/components/upload-indicator.tsx';
 import { NotFoundPage } from '../features/shell/components/not-found-page.tsx';
 import { SiteHeader } from '../features/shell/components/site-header.tsx';
 import { StartupGate } from '../features/shell/components/startup-gate.tsx';
@@ -54,6 +55,7 @@ function RootLayout() {
             <Outlet />
           </main>
           <PlayerBar />
+          <UploadIndicator />
         </div>
       </StartupGate>
       <NoticeArea />

@@ -1,11 +1,12 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { LanguageChooser } from '../features/shell/components/language-chooser.tsx';
-import { optionalEnum } from '../lib/search-params.ts';
+import { definedOnly, optionalEnum } from '../lib/search-params.ts';
 
 export const Route = createFileRoute('/language')({
-  validateSearch: (search) => ({
-    backto: optionalEnum(search, 'backto', ['signin', 'profilesettings']),
-  }),
+  validateSearch: (search) =>
+    definedOnly({
+      backto: optionalEnum(search, 'backto', ['signin', 'profilesettings']),
+    }),
   component: LanguagePage,
 });
 

@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { RecordingHelpDe } from '../features/recording-help/components/recording-help-de.tsx';
 
 export const Route = createFileRoute('/recordinghelp/de')({
-  component: RouteComponent,
+  component: RecordingHelpDe,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Recording help`} />;
-}

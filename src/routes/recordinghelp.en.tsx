@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { RecordingHelpEn } from '../features/recording-help/components/recording-help-en.tsx';
 
 export const Route = createFileRoute('/recordinghelp/en')({
-  component: RouteComponent,
+  component: RecordingHelpEn,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Recording help`} />;
-}

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { optionalString } from '../lib/search-params.ts';
+import { definedOnly, optionalString } from '../lib/search-params.ts';
 
 /** The old address /wave/edit?wave_name=… (content §2) leads to /edit/{wave_name}. */
 export const Route = createFileRoute('/wave/edit')({
-  validateSearch: (search) => ({ wave_name: optionalString(search, 'wave_name', 64) }),
+  validateSearch: (search) => definedOnly({ wave_name: optionalString(search, 'wave_name', 64) }),
   beforeLoad: ({ search }) => {
     if (!search.wave_name) throw redirect({ to: '/404', replace: true });
     throw redirect({

@@ -9,7 +9,8 @@ export const languageCodeSchema = z.enum(supportedLanguages, {
 /** Wave names are server-generated, URL-safe identifiers. */
 export const waveNameSchema = z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, 'invalid wave name');
 
-export const idParamSchema = z.coerce.number().int().positive();
+/** Ids are 32-bit integers on PostgreSQL: larger values are invalid input, not a 500. */
+export const idParamSchema = z.coerce.number().int().positive().max(2_147_483_647, 'invalid id');
 
 /** Accepts the spec's TRUE/FALSE strings (multipart) as well as JSON booleans. */
 export const booleanLikeSchema = z.union([

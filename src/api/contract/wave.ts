@@ -150,3 +150,14 @@ export type DeleteWaveBody = z.infer<typeof deleteWaveBodySchema>;
 export const deleteWaveReplySchema = envelopeSchema(
   z.object({ wave_name: z.string(), deleted_waves: z.number().int() }),
 );
+
+/**
+ * GET /media/audio/{channel_id}/{created_epoch_day}/{wave_name}/{channel_id}_{wave_name}.mp3
+ * (spec §7; `audioUrl()` in src/lib/media-urls.ts). Range requests answer 206.
+ */
+export const audioParamsSchema = z.object({
+  channel_id: idParamSchema,
+  created_epoch_day: z.coerce.number().int().min(0).max(1_000_000),
+  wave_name: waveNameSchema,
+  file: z.string().regex(/^\d+_[A-Za-z0-9_-]{4,64}\.mp3$/, 'invalid file name'),
+});

@@ -1,0 +1,216 @@
+import type { WaveMetadata } from '../../src/api/contract/wave.ts';
+import type { Db } from '../db/database.ts';
+import { channelsRepository } from '../db/repositories/channels-repository.ts';
+import {
+  waveCountersRepository,
+  wavesRepository,
+  type WaveRow,
+} from '../db/repositories/waves-repository.ts';
+import { forbidden, mustBeSignedIn, notFound } from '../http/envelope.ts';
+import { audioKey, waveFolderKey, type AudioLocation } from '../media/media-keys.ts';
+import type { MediaStorage } from '../media/storage.ts';
+import { epochDay, type Clock } from './clock.ts';
+import type { Viewer } from './session-service.ts';
+import { trendingScore } from './trending.ts';
+import { isProductChannel, type Caller, type WaveAccess } from './wave-access.ts';
+import { presentWaveMetadata } from './wave-presenter.ts';
+
+const waveNotFound = () => notFound('Wave not found');
+
+/**
+ * What listeners and authors do to one wave: count a view, like it, read and edit its
+ * metadata, delete it (spec content §4, §6, §7).
+ */
+export function waveService(deps: {
+  db: Db;
+  storage: MediaStorage;
+  access: WaveAccess;
+  clock: Clock;
+  siteName: string;
+  log?: (message: string, error: unknown) => void;
+}) {
+  const { db, access, clock } = deps;
+  const waves = wavesRepository(db.kysely, db.dialect);
+  const channels = channelsRepository(db.kysely);
+  /** Whether a channel is a chat group never changes once it exists: remembered per id. */
+  const chatgroupFlags = new Map<number, number>();
+
+  /** A published wave the caller may see, or 404 (also for a chat group one is not in). */
+  async function readableWave(waveName: string, caller: Caller): Promise<WaveRow> {
+    const wave = await waves.findByName(waveName);
+    if (!wave || wave.status !== 'published') throw waveNotFound();
+    const channel = await channels.findById(wave.channel_id);
+    if (!channel || !(await access.canRead(caller.viewer, channel))) throw waveNotFound();
+    return wave;
+  }
+
+  /** A wave the caller may change: 401 for anonymous, 404 unknown, 403 not owner nor admin. */
+  async function editableWave(waveName: string, caller: Caller): Promise<WaveRow> {
+    if (caller.viewer.isAnonymous) throw mustBeSignedIn();
+    const wave = await waves.findByName(waveName);
+    if (!wave) throw waveNotFound();
+    if (!access.canEdit(caller.viewer, wave)) throw forbidden();
+    return wave;
+  }
+
+  return {
+    /** Counts a listen once per viewer per day; a repeat changes nothing. */
+    async logView(waveName: string, caller: Caller) {
+      const wave = await readableWave(waveName, caller);
+      const day = epochDay(clock.now());
+      return db.kysely.transaction().execute(async (trx) => {
+        const counters = waveCountersRepository(trx);
+        const counted = await counters.insertView(wave.id, caller.viewerKey, day);
+        if (!counted) {
+          const current = await wavesRepository(trx, db.dialect).findById(wave.id);
+          return { counted: false, views_count: current?.views_count ?? wave.views_count };
+        }
+        const after = await counters.bump(wave.id, { views: 1 });
+        await counters.setTrendingScore(
+          wave.id,
+          trendingScore({
+            likes: after.likes_count,
+            views: after.views_count,
+            createdAt: after.created_at,
+          }),
+        );
+        return { counted: true, views_count: after.views_count };
+      });
+    },
+
+    /** Likes once per signed-in user; adds to the author's karma (total_likes_count). */
+    async like(waveName: string, caller: Caller) {
+      if (caller.viewer.isAnonymous) throw mustBeSignedIn();
+      const wave = await readableWave(waveName, caller);
+      return db.kysely.transaction().execute(async (trx) => {
+        const counters = waveCountersRepository(trx);
+        const added = await counters.insertLike(wave.id, caller.viewer.userId, clock.now());
+        if (!added) {
+          const current = await wavesRepository(trx, db.dialect).findById(wave.id);
+          return { likes_count: current?.likes_count ?? wave.likes_count, user_has_liked: true };
+        }
+        const after = await counters.bump(wave.id, { likes: 1 });
+        await counters.setTrendingScore(
+          wave.id,
+          trendingScore({
+            likes: after.likes_count,
+            views: after.views_count,
+            createdAt: after.created_at,
+          }),
+        );
+        await counters.addUserLikes(wave.user_id, 1);
+        return { likes_count: after.likes_count, user_has_liked: true };
+      });
+    },
+
+    /** Metadata of a wave: published ones for whoever may read them, drafts for their editors. */
+    async metadata(waveName: string, caller: Caller): Promise<WaveMetadata> {
+      const row = await waves.metadataByName(waveName);
+      if (!row) throw waveNotFound();
+      const canEdit = access.canEdit(caller.viewer, row);
+      if (row.status !== 'published' && !canEdit) throw waveNotFound();
+      const channel = {
+        id: row.channel_id,
+        channel_name: row.channel_name,
+        is_chatgroup: row.is_chatgroup,
+      };
+      if (!(await access.canRead(caller.viewer, channel))) throw waveNotFound();
+      return presentWaveMetadata(row, canEdit);
+    },
+
+    async updateTitle(waveName: string, title: string, caller: Caller): Promise<WaveMetadata> {
+      const wave = await editableWave(waveName, caller);
+      await waves.update(wave.id, { title });
+      const row = await waves.metadataByName(waveName);
+      if (!row) throw waveNotFound();
+      return presentWaveMetadata(row, true);
+    },
+
+    /**
+     * Deletes a wave with its replies, likes and views, corrects the channel's count and
+     * latest time, the parent's reply count and the authors' karma, then removes the media.
+     */
+    async delete(waveName: string, caller: Caller) {
+      const wave = await editableWave(waveName, caller);
+      const removed = await db.kysely.transaction().execute(async (trx) => {
+        const trxWaves = wavesRepository(trx, db.dialect);
+        const rows = await trxWaves.waveAndReplies(wave.id);
+        const ids = rows.map((row) => row.id);
+        await trxWaves.deleteWithReplies(wave.id);
+
+        const counters = waveCountersRepository(trx);
+        const likesByAuthor = new Map<number, number>();
+        for (const row of rows) {
+          if (row.likes_count > 0) {
+            likesByAuthor.set(row.user_id, (likesByAuthor.get(row.user_id) ?? 0) + row.likes_count);
+          }
+        }
+        for (const [userId, likes] of likesByAuthor) await counters.addUserLikes(userId, -likes);
+
+        const publishedByChannel = new Map<number, number>();
+        for (const row of rows) {
+          if (row.status === 'published') {
+            publishedByChannel.set(
+              row.channel_id,
+              (publishedByChannel.get(row.channel_id) ?? 0) + 1,
+            );
+          }
+        }
+        const trxChannels = channelsRepository(trx);
+        for (const [channelId, count] of publishedByChannel) {
+          const latest = await trxWaves.latestPublishedCreatedAt(channelId);
+          await trxChannels.removePublishedWaves(channelId, count, latest);
+        }
+        if (wave.in_reply_to_wave_id !== null && wave.status === 'published') {
+          await counters.bump(wave.in_reply_to_wave_id, { replies: -1 });
+        }
+        return { rows, count: ids.length };
+      });
+      for (const row of removed.rows) {
+        await deps.storage.deletePrefix(waveFolderKey(row)).catch((error: unknown) => {
+          deps.log?.(`could not remove the media of wave ${row.wave_name}`, error);
+        });
+      }
+      return { wave_name: wave.wave_name, deleted_waves: removed.count };
+    },
+
+    /**
+     * The stored audio at a public path, if the caller may hear it: public channels to
+     * everyone, chat groups to their members. Null when there is no such file (or no access).
+     */
+    async audio(location: AudioLocation, viewer: Viewer) {
+      let isChatgroup = chatgroupFlags.get(location.channel_id);
+      if (isChatgroup === undefined) {
+        const channel = await channels.findById(location.channel_id);
+        if (!channel) return null;
+        isChatgroup = channel.is_chatgroup;
+        if (chatgroupFlags.size > 10_000) chatgroupFlags.clear();
+        chatgroupFlags.set(channel.id, isChatgroup);
+      }
+      const channel = { id: location.channel_id, channel_name: '', is_chatgroup: isChatgroup };
+      if (!(await access.canRead(viewer, channel))) return null;
+      const key = audioKey(location);
+      const stat = await deps.storage.stat(key);
+      if (!stat) return null;
+      return {
+        ...stat,
+        isPrivate: isChatgroup === 1,
+        open: (range?: { start: number; end: number }) =>
+          deps.storage.createReadStream(key, range),
+      };
+    },
+
+    /**
+     * Keeps `listed` true to the rules when configuration changed them: waves of the channel
+     * named after the product leave the lists. Runs at start (an index range, not a scan).
+     */
+    async reconcileListing() {
+      const product = await channels.findByName(deps.siteName);
+      if (product && isProductChannel(product.channel_name, deps.siteName)) {
+        await waves.unlistChannel(product.id);
+      }
+    },
+  };
+}
+
+export type WaveService = ReturnType<typeof waveService>;

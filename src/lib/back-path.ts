@@ -1,0 +1,15 @@
+import { backPathUsernameProblem } from '../api/contract/username-rules.ts';
+
+/**
+ * Where the recorder returns to (spec content §4): only /c/{valid name}, /u/{valid name},
+ * /newest, /following or /trending; anything else becomes /newest.
+ */
+export function safeBackPath(candidate: string | undefined | null): string {
+  if (!candidate) return '/newest';
+  if (candidate === '/newest' || candidate === '/following' || candidate === '/trending')
+    return candidate;
+  const match = /^\/([cu])\/([^/?#]+)$/.exec(candidate);
+  if (match?.[2] && backPathUsernameProblem(decodeURIComponent(match[2])) === null)
+    return candidate;
+  return '/newest';
+}

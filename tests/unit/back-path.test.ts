@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { safeBackPath } from '../../src/lib/back-path.ts';
+
+describe('recorder back path (spec content §4)', () => {
+  it.each([
+    ['/newest', '/newest'],
+    ['/following', '/following'],
+    ['/trending', '/trending'],
+    ['/c/general', '/c/general'],
+    ['/u/alice-77', '/u/alice-77'],
+  ])('accepts %s', (input, expected) => expect(safeBackPath(input)).toBe(expected));
+
+  it.each([
+    [undefined],
+    [''],
+    ['https://evil.example/'],
+    ['//evil.example'],
+    ['/c/ab'],
+    ['/u/-alice'],
+    ['/u/al--ice'],
+    ['/u/alice/extra'],
+    ['/signin'],
+    ['/c/abcdefghijklmnopqrstuvwxyz'],
+    ['/c/bad%20name'],
+  ])('turns %s into /newest', (input) => expect(safeBackPath(input)).toBe('/newest'));
+});
