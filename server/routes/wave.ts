@@ -120,7 +120,13 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(
     '/wave/logview/:wave_name',
-    { schema: { tags: ['wave'], params: waveNameParamsSchema, response: { 200: logViewReplySchema } } },
+    {
+      schema: {
+        tags: ['wave'],
+        params: waveNameParamsSchema,
+        response: { 200: logViewReplySchema },
+      },
+    },
     async (request) =>
       ok(await services.waves.logView(request.params.wave_name, callerOf(request))),
   );

@@ -195,8 +195,7 @@ export function waveService(deps: {
       return {
         ...stat,
         isPrivate: isChatgroup === 1,
-        open: (range?: { start: number; end: number }) =>
-          deps.storage.createReadStream(key, range),
+        open: (range?: { start: number; end: number }) => deps.storage.createReadStream(key, range),
       };
     },
 

@@ -186,8 +186,8 @@ describeEachDatabase('wave lists', (dialect) => {
       (w: { wave_name: string }) => w.wave_name === wave,
     );
     expect(seen.user_has_viewed).toBe(true);
-    const other = (await get('/wave/wavelistpublicnewest/en', { 'user-agent': 'other/2' }))
-      .body.data;
+    const other = (await get('/wave/wavelistpublicnewest/en', { 'user-agent': 'other/2' })).body
+      .data;
     expect(other.find((w: { wave_name: string }) => w.wave_name === wave).user_has_viewed).toBe(
       false,
     );
