@@ -43,14 +43,14 @@ export const mediaAudioRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   app,
   { services },
 ) => {
-  app.get(
-    '/media/audio/:channel_id/:created_epoch_day/:wave_name/:file',
-    {
-      schema: { hide: true, params: audioParamsSchema },
-      // Already compressed; compressing would also break byte ranges.
-      compress: false,
-    },
-    async (request, reply) => {
+  app.route({
+    // HEAD is explicit: Fastify's generated HEAD route would read the whole file to drop it.
+    method: ['GET', 'HEAD'],
+    url: '/media/audio/:channel_id/:created_epoch_day/:wave_name/:file',
+    schema: { hide: true, params: audioParamsSchema },
+    // Already compressed; compressing would also break byte ranges.
+    compress: false,
+    handler: async (request, reply) => {
       const { channel_id, created_epoch_day, wave_name, file } = request.params;
       if (file !== `${channel_id}_${wave_name}.mp3`) {
         return reply.code(404).send(failure('not found'));
@@ -95,5 +95,5 @@ export const mediaAudioRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         .header('content-length', range.end - range.start + 1);
       return isHead ? reply.send() : reply.send(audio.open(range));
     },
-  );
+  });
 };
