@@ -31,6 +31,7 @@ import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignoutRouteImport } from './routes/signout'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SupportRouteImport } from './routes/support'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TiktalkRouteImport } from './routes/tiktalk'
 import { Route as TrendingRouteImport } from './routes/trending'
 import { Route as VerifyphonenumberRouteImport } from './routes/verifyphonenumber'
@@ -161,6 +162,11 @@ const SupportRoute = SupportRouteImport.update({
   path: '/support',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TiktalkRoute = TiktalkRouteImport.update({
   id: '/tiktalk',
   path: '/tiktalk',
@@ -286,6 +292,7 @@ export interface FileRoutesByFullPath {
   '/signout': typeof SignoutRoute
   '/signup': typeof SignupRoute
   '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
   '/tiktalk': typeof TiktalkRoute
   '/trending': typeof TrendingRoute
   '/verifyphonenumber': typeof VerifyphonenumberRoute
@@ -329,6 +336,7 @@ export interface FileRoutesByTo {
   '/signout': typeof SignoutRoute
   '/signup': typeof SignupRoute
   '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
   '/tiktalk': typeof TiktalkRoute
   '/trending': typeof TrendingRoute
   '/verifyphonenumber': typeof VerifyphonenumberRoute
@@ -373,6 +381,7 @@ export interface FileRoutesById {
   '/signout': typeof SignoutRoute
   '/signup': typeof SignupRoute
   '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
   '/tiktalk': typeof TiktalkRoute
   '/trending': typeof TrendingRoute
   '/verifyphonenumber': typeof VerifyphonenumberRoute
@@ -418,6 +427,7 @@ export interface FileRouteTypes {
     | '/signout'
     | '/signup'
     | '/support'
+    | '/terms'
     | '/tiktalk'
     | '/trending'
     | '/verifyphonenumber'
@@ -461,6 +471,7 @@ export interface FileRouteTypes {
     | '/signout'
     | '/signup'
     | '/support'
+    | '/terms'
     | '/tiktalk'
     | '/trending'
     | '/verifyphonenumber'
@@ -504,6 +515,7 @@ export interface FileRouteTypes {
     | '/signout'
     | '/signup'
     | '/support'
+    | '/terms'
     | '/tiktalk'
     | '/trending'
     | '/verifyphonenumber'
@@ -548,6 +560,7 @@ export interface RootRouteChildren {
   SignoutRoute: typeof SignoutRoute
   SignupRoute: typeof SignupRoute
   SupportRoute: typeof SupportRoute
+  TermsRoute: typeof TermsRoute
   TiktalkRoute: typeof TiktalkRoute
   TrendingRoute: typeof TrendingRoute
   VerifyphonenumberRoute: typeof VerifyphonenumberRoute
@@ -725,6 +738,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/tiktalk': {
       id: '/tiktalk'
       path: '/tiktalk'
@@ -884,6 +904,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignoutRoute: SignoutRoute,
   SignupRoute: SignupRoute,
   SupportRoute: SupportRoute,
+  TermsRoute: TermsRoute,
   TiktalkRoute: TiktalkRoute,
   TrendingRoute: TrendingRoute,
   VerifyphonenumberRoute: VerifyphonenumberRoute,

@@ -1,12 +1,7 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { RequestResetPage } from '../features/accounts/components/request-reset-page.tsx';
 
+// With ?token= the start-up gate shows the password-reset screen instead of the routes.
 export const Route = createFileRoute('/resetpassword')({
-  component: RouteComponent,
+  component: RequestResetPage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Reset your password`} />;
-}

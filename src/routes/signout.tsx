@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { SignOutPage } from '../features/accounts/components/sign-out-page.tsx';
 
 export const Route = createFileRoute('/signout')({
-  component: RouteComponent,
+  component: SignOutPage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Sign out`} />;
-}

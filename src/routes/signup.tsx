@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { SignUpPage } from '../features/accounts/components/sign-up-page.tsx';
 
 export const Route = createFileRoute('/signup')({
-  component: RouteComponent,
+  component: SignUpPage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Sign up`} />;
-}

@@ -42,6 +42,7 @@ export const authMessages = {
   invalidCountry: 'please choose a country from the list',
   invalidRegion: 'please choose a region from the list',
   languageMissing: 'language_code_ui is missing!',
+  captchaRequired: 'captcha required',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -101,6 +102,25 @@ export type SignInData = z.infer<typeof signInDataSchema>;
 export const signInReplySchema = envelopeSchema(signInDataSchema);
 
 export const isGuestEmail = (email: string) => email.trim().toLowerCase() === GUEST_EMAIL;
+
+/**
+ * The sign-in form (spec §5): e-mail and password required, the e-mail checked like the
+ * browser does; every check is skipped for the guest e-mail. Values trimmed.
+ */
+export const signInFormSchema = z
+  .object({ email: z.string().trim(), password: z.string().trim() })
+  .superRefine((values, ctx) => {
+    if (isGuestEmail(values.email)) return;
+    if (!values.email) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: authMessages.required });
+    } else if (!z.email().safeParse(values.email).success) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: authMessages.invalidEmail });
+    }
+    if (!values.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: authMessages.required });
+    }
+  });
+export type SignInFormValues = z.output<typeof signInFormSchema>;
 
 // POST /auth/usernamecheck
 export const usernameCheckRequestSchema = z.object({ username: z.string().max(200) });

@@ -36,7 +36,9 @@ export function StartupGate({
     );
   }
   if (anonymity.isPending) return null;
-  if (consent !== 'accepted' && !location.pathname.includes('audiogram')) {
+  // The terms page stays readable without consent: the banner links to it.
+  const consentExempt = location.pathname.includes('audiogram') || location.pathname === '/terms';
+  if (consent !== 'accepted' && !consentExempt) {
     return (
       <main>
         <ConsentBanner />

@@ -1,0 +1,19 @@
+import { msg } from '@lingui/core/macro';
+import { TransportError } from '../../../api/client.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { translateServerMessage } from '../../../lib/server-messages.ts';
+
+/** The text of a thrown request error (spec §8 "the request error text"), translated. */
+export function requestErrorText(error: unknown): string {
+  if (error instanceof TransportError) return translateServerMessage(error.message);
+  if (error instanceof TypeError) {
+    return i18n._(msg`Could not reach the server. Check your connection and try again.`);
+  }
+  return i18n._(msg`Unknown error occurred. Please try again.`);
+}
+
+/** Spec §8: "Request error... plus the message". */
+export function requestErrorAlert(message: string): string {
+  const text = translateServerMessage(message);
+  return i18n._(msg`Request error... ${text}`);
+}

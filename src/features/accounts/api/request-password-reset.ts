@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client.ts';
+
+/** POST /auth/requestpasswordresetemail (spec §7). */
+export function requestPasswordReset(email: string) {
+  return apiRequest<null>('/auth/requestpasswordresetemail', {
+    method: 'POST',
+    body: { email },
+    noCache: true,
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client.ts';
+
+/** POST /auth/resetpasswordviaemail (spec §7). */
+export function resetPassword(values: { password: string; token: string }) {
+  return apiRequest<null>('/auth/resetpasswordviaemail', {
+    method: 'POST',
+    body: values,
+    noCache: true,
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { SignInData } from '../../../api/contract/auth.ts';
+import { rememberSignedInUser, storage } from '../../../lib/storage.ts';
+import { safeBackToUrl } from '../forms/rules.ts';
+
+/**
+ * After a successful sign-in (spec §4): store the user like any user (the guest included),
+ * refresh everything that depends on who is signed in (the header first), then go to the
+ * stored backToUrl (cleared) or /newest.
+ */
+export function useCompleteSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (data: SignInData) => {
+    rememberSignedInUser({
+      json_web_token: data.json_web_token,
+      user_id: data.user_id,
+      username: data.username,
+    });
+    await queryClient.invalidateQueries();
+    const backTo = safeBackToUrl(storage.get('backToUrl'));
+    storage.remove('backToUrl');
+    await navigate({ href: backTo ?? '/newest', replace: true });
+  };
+}
