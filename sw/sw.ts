@@ -6,9 +6,17 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { SW_MESSAGES, type PageToWorkerMessage } from '../src/lib/sw-messages.ts';
+import { CACHE_NAMES, SW_MESSAGES, type PageToWorkerMessage } from '../src/lib/sw-messages.ts';
+import { registerApiCache } from './api-cache.ts';
+import { cacheWhole, configureAudioCache, pinAudio, registerAudioCache } from './audio-cache.ts';
+import { registerImageCache } from './image-cache.ts';
+import { registerShareTarget } from './share-target.ts';
+import { registerUploadSync } from './upload-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
+
+// The share target reads POSTs before any route sees them.
+registerShareTarget();
 
 // The app shell: every built asset, versioned by content hash; old precaches are removed.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -17,13 +25,50 @@ cleanupOutdatedCaches();
 // Every page path is the same shell; the client router takes it from there (404 included).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/media\//, /^\/healthz/],
+    denylist: [/^\/api\//, /^\/media\//, /^\/healthz/, /^\/share-target/],
   }),
 );
 
+registerApiCache();
+registerImageCache();
+registerAudioCache();
+registerUploadSync();
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const message = event.data as PageToWorkerMessage | undefined;
-  if (message?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+  switch (message?.type) {
+    case SW_MESSAGES.skipWaiting:
+      void self.skipWaiting();
+      break;
+    case SW_MESSAGES.cacheAudio:
+      event.waitUntil(cacheWhole(message.url));
+      break;
+    case SW_MESSAGES.pinAudio:
+      event.waitUntil(pinAudio(message.url, message.pinned));
+      break;
+    case SW_MESSAGES.configureAudioCache:
+      event.waitUntil(configureAudioCache(message));
+      break;
+    case SW_MESSAGES.clearUserCaches:
+      event.waitUntil(caches.delete(CACHE_NAMES.api));
+      break;
+  }
+});
+
+// Caches of older versions (a `waves-` name with another version) go when this one activates.
+self.addEventListener('activate', (event) => {
+  const current = new Set<string>(Object.values(CACHE_NAMES));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith('waves-') && !current.has(name))
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+  );
 });
 
 // The first install takes control at once so the shell works offline from the first visit.

@@ -1,5 +1,7 @@
 import type { Envelope } from './contract/envelope.ts';
+import { reportNetworkFailure, reportNetworkSuccess } from '../lib/online-status.ts';
 import { storedToken } from '../lib/storage.ts';
+import { CACHED_AT_HEADER } from '../lib/sw-messages.ts';
 
 /** What a 404 resolves to (spec §8: "a failure object with the status and the raw text"). */
 export interface NotFoundFailure extends Envelope<never> {
@@ -66,6 +68,8 @@ export interface RequestOptions {
   onUploadProgress?: (percent: number) => void;
   signal?: AbortSignal;
   query?: Record<string, string | number | undefined>;
+  /** Sees the raw response before it is read (e.g. the service worker's cached-copy stamp). */
+  onResponse?: (response: Response) => void;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -129,14 +133,23 @@ export async function apiRequest<T>(
     const { status, text } = await sendWithProgress(url, options, headers);
     return interpretResponse<T>(status, text);
   }
-  const response = await fetch(url, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    credentials: 'include',
-    headers,
-    body: encodeBody(options.body) ?? null,
-    ...(options.noCache ? { cache: 'no-store' as const } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      credentials: 'include',
+      headers,
+      body: encodeBody(options.body) ?? null,
+      ...(options.noCache ? { cache: 'no-store' as const } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (!options.signal?.aborted) reportNetworkFailure();
+    throw error;
+  }
+  if (response.headers.has(CACHED_AT_HEADER)) reportNetworkFailure();
+  else reportNetworkSuccess();
+  options.onResponse?.(response);
   return interpretResponse<T>(response.status, await response.text());
 }
 

@@ -6,6 +6,7 @@ import { NoticeArea } from '../components/ui/notices.tsx';
 import { PlayerBar } from '../features/player/components/player-bar.tsx';
 import { UploadIndicator } from '../features/uploads/components/upload-indicator.tsx';
 import { NotFoundPage } from '../features/shell/components/not-found-page.tsx';
+import { OfflineBanner } from '../features/shell/components/offline-banner.tsx';
 import { SiteHeader } from '../features/shell/components/site-header.tsx';
 import { StartupGate } from '../features/shell/components/startup-gate.tsx';
 import { TopTabs } from '../features/shell/components/top-tabs.tsx';
@@ -50,6 +51,7 @@ function RootLayout() {
             <Trans>Skip to content</Trans>
           </a>
           <SiteHeader />
+          <OfflineBanner />
           <TopTabs />
           <main id="main" className="app__main" tabIndex={-1}>
             <Outlet />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { storedToken } from '../storage.ts';
+import { SW_MESSAGES, UPLOAD_SYNC_TAG } from '../sw-messages.ts';
 import { onQueueChanged, emitQueueChanged } from './upload-events.ts';
 import { listUploads, putUpload, putUploadFile, type UploadItem } from './upload-store.ts';
 
@@ -8,7 +9,6 @@ import { listUploads, putUpload, putUploadFile, type UploadItem } from './upload
  * back online, and when the service worker's Background Sync asks. The runner (tus-js-client)
  * loads only when there is something to upload.
  */
-export const UPLOAD_SYNC_TAG = 'waves-upload-queue';
 
 const runner = () => import('./upload-runner.ts');
 
@@ -44,7 +44,7 @@ export function startUploadQueue() {
   started = true;
   window.addEventListener('online', () => void runQueueNow());
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
-    if (event.data?.type === 'RUN_UPLOAD_QUEUE') void runQueueNow();
+    if (event.data?.type === SW_MESSAGES.runUploadQueue) void runQueueNow();
   });
   void runQueueNow();
 }

@@ -217,9 +217,9 @@ let running: Promise<void> | null = null;
 /** Runs the queue unless this context already does; a Web Lock covers other tabs and the worker. */
 export function runUploadQueue(env: RunnerEnvironment): Promise<void> {
   if (running) return running;
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   const work = locks
-    ? locks.request('waves-upload-queue', { ifAvailable: true }, async (lock) => {
+    ? locks.request('waves-upload-queue', { ifAvailable: true }, async (lock: Lock | null) => {
         if (lock) await runOnce(env);
       })
     : runOnce(env);

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, ApiFailure, isNotFound } from '../../../api/client.ts';
 import type { WaveListItem } from '../../../api/contract/wave.ts';
+import { CACHED_AT_HEADER } from '../../../lib/sw-messages.ts';
 
 export type WaveListSource =
   | { kind: 'newest' | 'trending'; language: string }
@@ -43,16 +44,24 @@ export function waveListKey(source: WaveListSource): string {
 /** Spec §8: "Failed to fetch waves: {status} {statusText}" for a failed list request. */
 export class WaveListError extends Error {}
 
-async function fetchPage(
-  source: WaveListSource,
-  after: string | undefined,
-): Promise<WaveListItem[]> {
+/** One page of a list; `cachedAt` is set when the service worker answered from its cache. */
+export interface WavePage {
+  waves: WaveListItem[];
+  cachedAt: number | null;
+}
+
+async function fetchPage(source: WaveListSource, after: string | undefined): Promise<WavePage> {
+  let cachedAt: number | null = null;
   const reply = await apiRequest<WaveListItem[]>(listPath(source), {
     query: { after, limit: WAVE_PAGE_SIZE },
+    onResponse: (response) => {
+      const stamp = Number(response.headers.get(CACHED_AT_HEADER));
+      cachedAt = Number.isFinite(stamp) && stamp > 0 ? stamp : null;
+    },
   });
   if (isNotFound(reply)) throw new WaveListError('Failed to fetch waves: 404 Not Found');
   if (!reply.success || !reply.data) throw new ApiFailure(reply);
-  return reply.data;
+  return { waves: reply.data, cachedAt };
 }
 
 export const waveListQueryKey = (source: WaveListSource) =>
@@ -63,7 +72,8 @@ export function waveListQuery(source: WaveListSource) {
     queryKey: waveListQueryKey(source),
     queryFn: ({ pageParam }) => fetchPage(source, pageParam),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => (page.length < WAVE_PAGE_SIZE ? undefined : page.at(-1)?.cursor),
+    getNextPageParam: (page: WavePage) =>
+      page.waves.length < WAVE_PAGE_SIZE ? undefined : page.waves.at(-1)?.cursor,
   });
 }
 

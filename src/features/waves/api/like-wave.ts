@@ -1,16 +1,22 @@
+import { msg } from '@lingui/core/macro';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { i18n } from '../../../lib/i18n.ts';
 import { apiRequest } from '../../../api/client.ts';
-import type { WaveListItem } from '../../../api/contract/wave.ts';
+import { notify } from '../../../components/ui/notices.tsx';
+import { isNetworkError } from '../../../lib/online-status.ts';
+import { translateServerMessage } from '../../../lib/server-messages.ts';
+import type { WavePage } from './get-wave-list.ts';
 
-type ListData = InfiniteData<WaveListItem[], string | undefined>;
+type ListData = InfiniteData<WavePage, string | undefined>;
 
 /** Marks the wave liked in every cached list that shows it. */
 function applyLike(data: ListData | undefined, waveName: string): ListData | undefined {
   if (!data) return data;
   return {
     ...data,
-    pages: data.pages.map((page) =>
-      page.map((wave) =>
+    pages: data.pages.map((page) => ({
+      ...page,
+      waves: page.waves.map((wave) =>
         wave.wave_name === waveName && !wave.user_has_liked
           ? {
               ...wave,
@@ -20,7 +26,7 @@ function applyLike(data: ListData | undefined, waveName: string): ListData | und
             }
           : wave,
       ),
-    ),
+    })),
   };
 }
 
@@ -39,6 +45,15 @@ export function useLikeWave() {
     onMutate: (waveName) => {
       queryClient.setQueriesData<ListData>({ queryKey: ['waves', 'list'] }, (data) =>
         applyLike(data, waveName),
+      );
+    },
+    onError: (error) => {
+      // Undo the optimistic like and say why, instead of failing silently.
+      void queryClient.invalidateQueries({ queryKey: ['waves', 'list'] });
+      notify(
+        isNetworkError(error)
+          ? i18n._(msg`You are offline. Liking needs a connection.`)
+          : translateServerMessage((error as Error).message),
       );
     },
   });

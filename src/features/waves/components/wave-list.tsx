@@ -15,6 +15,11 @@ import { useSession } from '../../../lib/session.ts';
 import { useLikeWave } from '../api/like-wave.ts';
 import { logView } from '../api/log-view.ts';
 import { useWaveList, waveListKey, type WaveListSource } from '../api/get-wave-list.ts';
+import { notify } from '../../../components/ui/notices.tsx';
+import { audioUrl } from '../../../lib/media-urls.ts';
+import { setKeptOffline, useOfflineAudio } from '../../../lib/offline-audio.ts';
+import { isOnline, useOnline } from '../../../lib/online-status.ts';
+import { CachedListNotice } from './cached-list-notice.tsx';
 import { WaveRow } from './wave-row.tsx';
 import './waves.css';
 
@@ -34,6 +39,8 @@ export interface WaveListViewProps {
   pageCount?: number;
   selectedWaveName?: string | undefined;
   emptyText?: string | undefined;
+  /** When the list is the service worker's offline copy: when that copy was made. */
+  cachedAt?: number | null;
 }
 
 /** A list of waves from its source, paging on scroll (spec content §2 "Feeds and wave lists"). */
@@ -47,7 +54,13 @@ export function WaveList({
   emptyText?: string | undefined;
 }) {
   const list = useWaveList(source);
-  const waves = useMemo(() => list.data?.pages.flat() ?? [], [list.data]);
+  const waves = useMemo(() => list.data?.pages.flatMap((page) => page.waves) ?? [], [list.data]);
+  const cachedAt = useMemo(() => {
+    const stamps = (list.data?.pages ?? [])
+      .map((page) => page.cachedAt)
+      .filter((stamp) => stamp !== null);
+    return stamps.length > 0 ? Math.min(...stamps) : null;
+  }, [list.data]);
   return (
     <WaveListView
       waves={waves}
@@ -61,6 +74,7 @@ export function WaveList({
       pageCount={list.data?.pages.length ?? 0}
       selectedWaveName={selectedWaveName}
       emptyText={emptyText}
+      cachedAt={cachedAt}
     />
   );
 }
@@ -81,6 +95,7 @@ export function WaveListView({
   pageCount = 1,
   selectedWaveName,
   emptyText,
+  cachedAt = null,
 }: WaveListViewProps) {
   const { t } = useLingui();
   const session = useSession();
@@ -91,6 +106,8 @@ export function WaveListView({
   );
   const [, setViewedVersion] = useState(0);
   const mobile = useMemo(() => isMobileUserAgent(), []);
+  const online = useOnline();
+  const offlineAudio = useOfflineAudio();
 
   useEffect(
     () =>
@@ -143,8 +160,23 @@ export function WaveListView({
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const select = useCallback(
-    (index: number) => playFromList(waves, index, queueKey),
-    [waves, queueKey],
+    (index: number) => {
+      const wave = waves[index];
+      // Offline, a wave whose audio is not on this device cannot play: say so, do not pretend.
+      if (wave && !isOnline() && !offlineAudio.cached.has(audioUrl(wave))) {
+        notify(t`This wave is not available offline.`, { kind: 'info' });
+        return;
+      }
+      playFromList(waves, index, queueKey);
+    },
+    [waves, queueKey, offlineAudio, t],
+  );
+  const keepOffline = useCallback(
+    (index: number, keep: boolean) => {
+      const wave = waves[index];
+      if (wave) setKeptOffline(audioUrl(wave), keep);
+    },
+    [waves],
   );
   const onLike = useCallback((waveName: string) => like.mutate(waveName), [like]);
 
@@ -174,6 +206,7 @@ export function WaveListView({
 
   return (
     <>
+      {cachedAt !== null && <CachedListNotice cachedAt={cachedAt} />}
       {/* The audio engine loads on the first sign of intent (a touch, a hover, keyboard focus),
           not with the page: it is outside the initial JavaScript budget. */}
       <ol
@@ -195,6 +228,10 @@ export function WaveListView({
             canEdit={Boolean(me && (me.user_id === wave.user_id || me.is_admin))}
             onSelect={select}
             onLike={onLike}
+            offline={!online}
+            availableOffline={offlineAudio.cached.has(audioUrl(wave))}
+            keptOffline={offlineAudio.pinned.has(audioUrl(wave))}
+            onKeepOffline={keepOffline}
           />
         ))}
       </ol>

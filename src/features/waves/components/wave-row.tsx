@@ -16,6 +16,12 @@ export interface WaveRowProps {
   canEdit: boolean;
   onSelect: (index: number) => void;
   onLike: (waveName: string) => void;
+  /** The device has no network now. */
+  offline: boolean;
+  /** The mp3 is in the offline cache. */
+  availableOffline: boolean;
+  keptOffline: boolean;
+  onKeepOffline: (index: number, keep: boolean) => void;
 }
 
 function shareUrl(wave: WaveListItem, origin: string, channel: 'copy' | 'sms') {
@@ -33,6 +39,10 @@ export const WaveRow = memo(function WaveRow({
   canEdit,
   onSelect,
   onLike,
+  offline,
+  availableOffline,
+  keptOffline,
+  onKeepOffline,
 }: WaveRowProps) {
   const { t, i18n } = useLingui();
   const title = wave.title || t`Untitled wave`;
@@ -49,10 +59,12 @@ export const WaveRow = memo(function WaveRow({
     }
   };
 
+  const unavailable = offline && !availableOffline;
   const className = [
     'wave-row',
     selected ? 'wave-row--selected' : '',
     viewed ? 'wave-row--viewed' : '',
+    unavailable ? 'wave-row--unavailable' : '',
   ].join(' ');
 
   return (
@@ -62,11 +74,17 @@ export const WaveRow = memo(function WaveRow({
         className="wave-row__main"
         onClick={() => onSelect(index)}
         aria-current={selected ? 'true' : undefined}
+        aria-disabled={unavailable ? true : undefined}
         aria-label={t`Play ${title} by @${wave.username}`}
       >
         <Avatar userId={wave.user_id} size={48} version={wave.avatar_version} />
         <span className="wave-row__title">
           <span className="wave-row__duration">({formatDuration(wave.duration)})</span> {title}
+          {unavailable && (
+            <span className="wave-row__offline">
+              <Trans>Not available offline</Trans>
+            </span>
+          )}
         </span>
       </button>
       <div className="wave-row__meta">
@@ -138,6 +156,15 @@ export const WaveRow = memo(function WaveRow({
             </Link>
           )
         )}
+        <button
+          type="button"
+          className={`wave-row__action wave-row__keep ${keptOffline ? 'wave-row__keep--on' : ''}`}
+          aria-pressed={keptOffline}
+          onClick={() => onKeepOffline(index, !keptOffline)}
+          title={t`Keep this wave on this device for listening offline`}
+        >
+          {keptOffline ? <Trans>Kept offline</Trans> : <Trans>Keep offline</Trans>}
+        </button>
         {canEdit && (
           <Link
             to="/edit/$wave_name"

@@ -1,0 +1,64 @@
+import { createStore, entries, type UseStore } from 'idb-keyval';
+import { useEffect, useState } from 'react';
+import { CACHE_NAMES, SW_MESSAGES, type PageToWorkerMessage } from './sw-messages.ts';
+
+/**
+ * Which waves can play offline (their mp3 is in the worker's audio cache) and which are pinned
+ * ("keep offline"). Read straight from the Cache API and the worker's IndexedDB metadata.
+ */
+export interface OfflineAudio {
+  cached: ReadonlySet<string>;
+  pinned: ReadonlySet<string>;
+}
+
+let metaStore: UseStore | null = null;
+const meta = () => (metaStore ??= createStore('waves-audio-cache', 'entries'));
+
+async function readOfflineAudio(): Promise<OfflineAudio> {
+  if (typeof caches === 'undefined') return { cached: new Set(), pinned: new Set() };
+  const cache = await caches.open(CACHE_NAMES.audio);
+  const cached = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+  const pinned = new Set(
+    (await entries<string, { pinned?: boolean }>(meta()))
+      .filter(([, entry]) => entry?.pinned)
+      .map(([key]) => new URL(key).pathname),
+  );
+  return { cached, pinned };
+}
+
+export function useOfflineAudio(): OfflineAudio {
+  const [state, setState] = useState<OfflineAudio>({ cached: new Set(), pinned: new Set() });
+  useEffect(() => {
+    let alive = true;
+    const refresh = () => void readOfflineAudio().then((next) => alive && setState(next));
+    refresh();
+    const onMessage = (event: MessageEvent<{ type?: string }>) => {
+      if (event.data?.type === SW_MESSAGES.audioCacheChanged) refresh();
+    };
+    navigator.serviceWorker?.addEventListener('message', onMessage);
+    return () => {
+      alive = false;
+      navigator.serviceWorker?.removeEventListener('message', onMessage);
+    };
+  }, []);
+  return state;
+}
+
+async function post(message: PageToWorkerMessage) {
+  const registration = await navigator.serviceWorker?.ready;
+  registration?.active?.postMessage(message);
+}
+
+/** "Keep offline": the worker downloads the wave whole and never evicts it. */
+export function setKeptOffline(audioPath: string, pinned: boolean) {
+  void post({ type: SW_MESSAGES.pinAudio, url: audioPath, pinned });
+}
+
+export function configureAudioCache(maxEntries: number, maxBytes: number) {
+  void post({ type: SW_MESSAGES.configureAudioCache, maxEntries, maxBytes });
+}
+
+/** Sign-out: lists and user info cached for this user must not show to the next one. */
+export function clearUserCaches() {
+  void post({ type: SW_MESSAGES.clearUserCaches });
+}
