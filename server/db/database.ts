@@ -6,6 +6,7 @@ import pg from 'pg';
 import { initialSchema } from './migrations/0001-initial.ts';
 import { accountsIndexes } from './migrations/0002-accounts-indexes.ts';
 import { listeningIndexes } from './migrations/0003-listening.ts';
+import { recordingColumns } from './migrations/0004-recording.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -25,6 +26,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0001-initial': initialSchema(dialect),
     '0002-accounts-indexes': accountsIndexes,
     '0003-listening': listeningIndexes,
+    '0004-recording': recordingColumns,
   };
 }
 

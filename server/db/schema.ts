@@ -118,6 +118,9 @@ export interface WavesTable {
   idempotency_key: string | null;
   audio_bytes: number | null;
   audio_sha256: string | null;
+  /** Size and SHA-256 of the file the creator uploaded (before transcoding). */
+  received_bytes: number | null;
+  received_sha256: string | null;
   is_sponsored: Generated<number>;
   sponsor_name: string | null;
   sponsor_logo: string | null;
