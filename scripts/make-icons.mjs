@@ -16,3 +16,23 @@ await sharp(Buffer.from(any)).resize(512, 512).png().toFile('public/icons/icon-5
 await sharp(Buffer.from(maskable)).resize(512, 512).png().toFile('public/icons/maskable-512.png');
 await sharp(Buffer.from(maskable)).resize(180, 180).png().toFile('public/apple-touch-icon.png');
 console.log('icons written');
+
+// Shortcut icons: a record dot and a list, on the brand colour.
+const shortcut = (inner) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="24" fill="#0f766e"/>${inner}</svg>`;
+await sharp(
+  Buffer.from(
+    shortcut('<circle cx="48" cy="48" r="22" fill="#ef4444" stroke="#fff" stroke-width="6"/>'),
+  ),
+)
+  .png()
+  .toFile('public/icons/shortcut-record.png');
+await sharp(
+  Buffer.from(
+    shortcut(
+      '<g fill="#fff"><rect x="22" y="26" width="52" height="8" rx="4"/><rect x="22" y="44" width="52" height="8" rx="4"/><rect x="22" y="62" width="36" height="8" rx="4"/></g>',
+    ),
+  ),
+)
+  .png()
+  .toFile('public/icons/shortcut-newest.png');

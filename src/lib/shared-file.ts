@@ -8,14 +8,12 @@ export const SHARED_FILES_DB = 'waves-shared-files';
 let store: UseStore | null = null;
 export const sharedFileStore = () => (store ??= createStore(SHARED_FILES_DB, 'files'));
 
+/** Files already taken from IndexedDB in this page (the picker, then the recorder, ask twice). */
 const taken = new Map<string, File>();
 
-/** Synchronously returns a file already read; `loadSharedFile` reads it from IndexedDB first. */
-export function takeSharedFile(id: string): File | undefined {
-  return taken.get(id);
-}
-
 export async function loadSharedFile(id: string): Promise<File | undefined> {
+  const known = taken.get(id);
+  if (known) return known;
   const file = await get<File>(id, sharedFileStore());
   if (file) {
     taken.set(id, file);

@@ -5,7 +5,13 @@ import { useRecentChannels } from '../api/get-recorder-target.ts';
 import './recorder.css';
 
 /** /recorder: pick the channel to record into; the last one used comes first. */
-export function ChannelPicker({ backToPath }: { backToPath: string }) {
+export function ChannelPicker({
+  backToPath,
+  shared,
+}: {
+  backToPath: string;
+  shared?: string | undefined;
+}) {
   const language = storedLanguage() ?? 'en';
   const channels = useRecentChannels(language);
   const last = Number(storage.get('last_used_channel_id') ?? 0);
@@ -15,7 +21,11 @@ export function ChannelPicker({ backToPath }: { backToPath: string }) {
   return (
     <section className="recorder page--narrow">
       <h1>
-        <Trans>Where do you want to record?</Trans>
+        {shared ? (
+          <Trans>Where do you want to publish the shared file?</Trans>
+        ) : (
+          <Trans>Where do you want to record?</Trans>
+        )}
       </h1>
       {channels.isPending ? (
         <p role="status" className="muted">
@@ -32,7 +42,7 @@ export function ChannelPicker({ backToPath }: { backToPath: string }) {
               <Link
                 to="/recorder/{-$channel_id}"
                 params={{ channel_id: String(channel.channel_id) }}
-                search={{ backtopath: backToPath }}
+                search={{ backtopath: backToPath, ...(shared ? { shared } : {}) }}
                 className="channel-picker__link"
               >
                 <span>/c/{channel.channel_name}</span>
