@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { seedDemo } from './db/demo-seed.ts';
 
 async function main() {
   let config;
@@ -23,7 +24,15 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.siteName} is listening on ${config.publicUrl}`);
-  void services;
+
+  // Outside production, a first start fills the site with demo data (in the background: the
+  // site answers meanwhile). Never fatal: without ffmpeg it logs and skips.
+  if (config.seedDemo) {
+    seedDemo(services, {
+      info: (message) => app.log.info(message),
+      warn: (message) => app.log.warn(message),
+    }).catch((err: unknown) => app.log.error({ err }, 'demo data could not be created'));
+  }
 }
 
 await main();

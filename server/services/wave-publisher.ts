@@ -170,7 +170,11 @@ export function wavePublisher(deps: {
           await ffmpeg.transcodeToMp3(file, temp);
           source = temp;
         }
-        const seconds = await ffmpeg.probeDurationSeconds(source);
+        // The duration of what is stored: the probe above, unless the file was transcoded.
+        const seconds =
+          temp === null && Number.isFinite(probe.durationSeconds)
+            ? probe.durationSeconds
+            : await ffmpeg.probeDurationSeconds(source);
         const stored = await storage.putFile(key, source, {
           move: temp !== null || options.move === true,
         });

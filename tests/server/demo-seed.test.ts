@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedDemo } from '../../server/db/demo-seed.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
+
+describeEachDatabase('demo seed', (dialect) => {
+  let t: TestApp;
+  const messages: string[] = [];
+  const log = { info: (m: string) => messages.push(m), warn: (m: string) => messages.push(m) };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('is not run by tests on its own', async () => {
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/wave/wavelistpublicnewest/en',
+    });
+    expect(reply.json().data).toEqual([]);
+  });
+
+  it('creates people, channels and waves with real speech, once', { timeout: 60_000 }, async () => {
+    const result = await seedDemo(t.services, log);
+    expect(result).toMatchObject({ status: 'seeded', users: 5, channels: 5, waves: 14 });
+    expect(messages.at(-1)).toMatch(/^demo data: 5 users, 5 channels, 14 waves/);
+
+    const en = await t.app.inject({ method: 'GET', url: '/api/v1/wave/wavelistpublicnewest/en' });
+    const de = await t.app.inject({ method: 'GET', url: '/api/v1/wave/wavelistpublicnewest/de' });
+    const waves = [...en.json().data, ...de.json().data];
+    expect(waves).toHaveLength(14);
+    expect(waves.some((wave) => wave.likes_count > 0)).toBe(true);
+    expect(waves.some((wave) => wave.approx_views_count > 0)).toBe(true);
+    expect(waves.filter((wave) => wave.in_reply_to_wave_name !== null)).toHaveLength(2);
+    for (const wave of waves) {
+      expect(wave.duration).toBeGreaterThan(1);
+      const file = path.join(
+        t.dataDir,
+        'media',
+        `audio/${wave.channel_id}/${wave.created_epoch_day}/${wave.wave_name}/${wave.channel_id}_${wave.wave_name}.mp3`,
+      );
+      expect(existsSync(file)).toBe(true);
+    }
+    const lena = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('username_lower', '=', 'lena-berlin')
+      .executeTakeFirstOrThrow();
+    expect(lena).toMatchObject({ displayname: 'Lena Schmidt', usercountrycode: 'DE' });
+    expect(lena.followers_count).toBe(1);
+    const trending = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/wave/wavelistpublictrending/en',
+    });
+    expect(trending.json().data).toHaveLength(10);
+
+    expect((await seedDemo(t.services, log)).status).toBe('already-seeded');
+  });
+});
