@@ -103,7 +103,10 @@ export const WaveRow = memo(function WaveRow({
           /c/{wave.channel_name}
         </Link>
         <span className="wave-row__stat" title={t`Listens`}>
-          <span aria-hidden="true">👂</span>
+          <svg className="wave-row__icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M8 9a4 4 0 1 1 8 0c0 2.2-1.4 3-2.3 3.9-.8.8-1 1.5-1.2 2.6-.3 1.6-1.3 2.5-2.7 2.5A2.6 2.6 0 0 1 7.2 16" />
+            <path d="M10.5 9.3a1.6 1.6 0 1 1 3 .8" />
+          </svg>
           <span className="visually-hidden">
             <Trans>Listens:</Trans>
           </span>{' '}
