@@ -26,6 +26,7 @@ import { inviteRoutes } from './routes/invite.ts';
 import { mediaAudioRoutes } from './routes/media-audio.ts';
 import { phoneRoutes } from './routes/phone.ts';
 import { profileImageRoutes } from './routes/profile-images.ts';
+import { recordingRoutes, tusRoutes } from './routes/recording.ts';
 import { teamRoutes } from './routes/team.ts';
 import { userRoutes } from './routes/user.ts';
 import { waveRoutes } from './routes/wave.ts';
@@ -139,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(inviteRoutes, { services });
       await api.register(waveRoutes, { services });
       await api.register(channelRoutes, { services });
+      await api.register(recordingRoutes, { services });
+      await api.register(tusRoutes, { services });
     },
     { prefix: '/api/v1' },
   );
@@ -146,7 +149,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(mediaAudioRoutes, { services });
   await app.register(staticPlugin, { root: config.staticDir });
 
+  // Durable jobs (transcoding) run here unless JOBS_IN_PROCESS=false (`npm run worker`).
+  const worker = config.jobsInProcess ? services.jobs.start() : null;
   app.addHook('onClose', async () => {
+    await worker?.stop();
     if (!options.db) await db.close();
   });
   return { app, services };

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { channelsRepository } from '../db/repositories/channels-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
 import { wavesRepository } from '../db/repositories/waves-repository.ts';
+import { jobQueue } from '../jobs/queue.ts';
 import { requireFfmpeg } from '../media/ffmpeg.ts';
 import { diskMediaStorage } from '../media/storage.ts';
 import { createCaptchaProvider } from '../providers/captcha.ts';
@@ -18,6 +19,7 @@ import { phoneService } from './phone-service.ts';
 import { profileImageService } from './profile-image-service.ts';
 import { profileService } from './profile-service.ts';
 import { rateLimiter as createRateLimiter } from './rate-limiter.ts';
+import { recordingService } from './recording-service.ts';
 import { sessionService } from './session-service.ts';
 import { presentCurrentUser } from './user-presenter.ts';
 import { waveAccess as createWaveAccess } from './wave-access.ts';
@@ -127,6 +129,25 @@ export function createServices(deps: {
     log,
   });
   const invites = inviteService({ config, db });
+
+  // Recording: wave creation, uploads (tus, multipart), the durable job queue and transcoding.
+  const jobs = jobQueue({ db, clock, log });
+  const recording = recordingService({
+    db,
+    clock,
+    dataDir: config.dataDir,
+    captcha,
+    rateLimiter,
+    publisher: wavePublisher,
+    access: waveAccess,
+    ffmpeg,
+    jobs,
+    anonymousUserId: deps.anonymousUserId,
+    secret: deps.jwtSecret,
+    log,
+  });
+  recording.defineJobs();
+
   return {
     config,
     db,
@@ -157,6 +178,10 @@ export function createServices(deps: {
     sms,
     phone,
     invites,
+    /** Durable jobs: `enqueue(kind, payload, { dedupeKey, trx })`, `start()` a worker. */
+    jobs,
+    /** newwave, upload tokens, upload completion, the transcode job. */
+    recording,
     users: {
       async current(userId: number) {
         const user = await users.findById(userId);

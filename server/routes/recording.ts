@@ -1,0 +1,149 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  newWaveBodySchema,
+  newWaveReplySchema,
+  uploadStatusReplySchema,
+} from '../../src/api/contract/recording.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  TUS_ENDPOINT,
+  UPLOAD_TOKEN_HEADER,
+  recordingMessages,
+} from '../../src/api/contract/recording-limits.ts';
+import { waveNameParamsSchema } from '../../src/api/contract/wave.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { readMultipartForm } from '../http/multipart-form.ts';
+import { createTusUploads } from '../media/tus-uploads.ts';
+import type { Services } from '../services/container.ts';
+
+const tokenOf = (request: FastifyRequest) => {
+  const value = request.headers[UPLOAD_TOKEN_HEADER.toLowerCase()];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+
+/**
+ * Recording (spec content §7): POST /wave/newwave, GET /wave/uploadstatus/{wave_name} and the
+ * spec's multipart POST /uploadaudio/{wave_name}. Mounted under /api/v1.
+ */
+export const recordingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  app.post(
+    '/wave/newwave',
+    {
+      schema: {
+        tags: ['wave'],
+        body: newWaveBodySchema,
+        response: { 200: newWaveReplySchema },
+      },
+    },
+    async (request) =>
+      ok(await services.recording.newWave(request.body, request.viewer, request.ip)),
+  );
+
+  app.get(
+    '/wave/uploadstatus/:wave_name',
+    {
+      schema: {
+        tags: ['wave'],
+        params: waveNameParamsSchema,
+        response: { 200: uploadStatusReplySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(
+        await services.recording.uploadStatus(
+          request.params.wave_name,
+          tokenOf(request),
+          request.viewer,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/uploadaudio/:wave_name',
+    {
+      schema: {
+        tags: ['wave'],
+        params: waveNameParamsSchema,
+        response: { 200: uploadStatusReplySchema },
+      },
+    },
+    async (request) => {
+      // Who and whether first: a refused upload is never read.
+      const wave = await services.recording.authorize(
+        request.params.wave_name,
+        tokenOf(request),
+        request.viewer,
+      );
+      await services.recording.admitUpload(wave, { bytes: null });
+      const form = await readMultipartForm(request, {
+        tmpDir: services.recording.paths.multipart,
+        fileFields: ['recording'],
+        defaultFileField: 'recording',
+        maxFileBytes: MAX_UPLOAD_BYTES,
+        tooLargeMessage: recordingMessages.tooLarge,
+      }).catch(async (error: unknown) => {
+        if (error instanceof ApiError && error.statusCode === 413) {
+          await services.recording.admitUpload(wave, { bytes: MAX_UPLOAD_BYTES + 1 });
+        }
+        throw error;
+      });
+      try {
+        const file = form.files['recording'];
+        if (!file) {
+          throw new ApiError(400, recordingMessages.uploadFailed, {
+            recording: recordingMessages.uploadFailed,
+          });
+        }
+        return ok(await services.recording.receiveFile(wave.id, file.path));
+      } finally {
+        await form.cleanup();
+      }
+    },
+  );
+};
+
+/**
+ * The tus endpoint at /api/v1/uploads. Its own plugin, so that request bodies of every
+ * content type stay unread streams here (tus writes them to disk as they arrive) and nowhere
+ * else.
+ */
+export const tusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const tus = createTusUploads({
+    recording: services.recording,
+    anonymousViewer: {
+      userId: services.anonymousUserId,
+      username: 'anonymous',
+      sessionId: null,
+      isAnonymous: true,
+      isAdmin: false,
+    },
+    allowedOrigins: [services.config.publicUrl],
+    log: app.log,
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    tus.viewers.set(request.raw, request.viewer);
+    reply.hijack();
+    await tus.server.handle(request.raw, reply.raw);
+  };
+  const methods = ['POST', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE'] as const;
+  const relative = TUS_ENDPOINT.replace(/^\/api\/v1/, '');
+  app.route({ method: [...methods], url: relative, schema: { hide: true }, handler: handle });
+  app.route({
+    method: [...methods],
+    url: `${relative}/:upload_id`,
+    schema: { hide: true },
+    handler: handle,
+  });
+};

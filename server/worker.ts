@@ -1,0 +1,50 @@
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { ConfigError, loadConfig, resolveJwtSecret } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedRequiredRows } from './db/seed.ts';
+import { systemClock } from './services/clock.ts';
+import { createServices } from './services/container.ts';
+
+/**
+ * `npm run worker`: runs the durable jobs (transcoding, upload cleanup) in a process of its
+ * own, beside API processes started with JOBS_IN_PROCESS=false. Any number of workers may run
+ * against one database; each job runs in one of them at a time (see server/jobs/queue.ts).
+ * `WORKER_CONCURRENCY` sets how many jobs one worker runs at once (default 1).
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel, base: { role: 'worker' } });
+  const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await migrateToLatest(db);
+  const { anonymousUserId } = await seedRequiredRows(db, systemClock);
+  const services = createServices({
+    config,
+    db,
+    clock: systemClock,
+    jwtSecret: resolveJwtSecret(config),
+    anonymousUserId,
+    log,
+  });
+  const concurrency = Math.max(1, Number(process.env['WORKER_CONCURRENCY'] ?? 1) || 1);
+  const worker = services.jobs.start({ concurrency });
+
+  closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'worker closing after an error');
+    else log.info({ signal }, 'worker shutting down');
+    await worker.stop();
+    await db.close();
+  });
+  log.info({ workerId: worker.id, concurrency }, 'worker running');
+}
+
+await main();
