@@ -78,11 +78,8 @@ export default function AltchaWidget({
       language={language}
       name="captcha"
       aria-labelledby={labelledBy}
-      configuration={JSON.stringify({
-        hideLogo: false,
-        hideFooter: false,
-        credentials: 'same-origin',
-      })}
+      // The widget shows "verified" no sooner than minDuration (its default is 500 ms).
+      configuration={JSON.stringify({ minDuration: 200, credentials: 'same-origin' })}
     />
   );
 }
