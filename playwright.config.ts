@@ -22,6 +22,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Parallel runs (several people, several builds) keep their artifacts apart.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -70,7 +70,7 @@ export function ChannelsPage() {
             <li key={channel.channel_id} className="channels__item">
               <Link
                 to="/c/$channel_name/{-$wave_name}"
-                params={{ channel_name: channel.channel_name }}
+                params={{ channel_name: channel.channel_name, wave_name: undefined }}
                 className="channels__link"
               >
                 /c/{channel.channel_name}

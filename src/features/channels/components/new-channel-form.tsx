@@ -32,7 +32,7 @@ export function NewChannelForm({ language }: { language: LanguageCode }) {
         notify(t`Channel created.`, { kind: 'success' });
         await navigate({
           to: '/c/$channel_name/{-$wave_name}',
-          params: { channel_name: reply.data.channel_name },
+          params: { channel_name: reply.data.channel_name, wave_name: undefined },
         });
         return;
       }

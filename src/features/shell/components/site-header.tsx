@@ -16,7 +16,7 @@ export function SiteHeader() {
       <nav className="site-header__nav" aria-label="Account">
         <Link
           to="/u/$username/{-$wave_name}"
-          params={{ username: ownPage }}
+          params={{ username: ownPage, wave_name: undefined }}
           className="site-header__link"
         >
           <Trans>My page</Trans>

@@ -54,7 +54,10 @@ export function EditWaveForm({ wave }: { wave: WaveMetadata }) {
         return;
       }
       notify(t`The wave was deleted.`, { kind: 'success' });
-      await navigate({ to: '/u/$username/{-$wave_name}', params: { username: wave.username } });
+      await navigate({
+        to: '/u/$username/{-$wave_name}',
+        params: { username: wave.username, wave_name: undefined },
+      });
     } catch (error) {
       notify(t`Request error: ${translateServerMessage((error as Error).message)}`);
     }

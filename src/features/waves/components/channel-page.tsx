@@ -46,7 +46,10 @@ export function ChannelPage({
       <header className="channel-header">
         <div className="channel-header__text">
           <h1 className="channel-header__name">
-            <Link to="/c/$channel_name/{-$wave_name}" params={{ channel_name: data.channel_name }}>
+            <Link
+              to="/c/$channel_name/{-$wave_name}"
+              params={{ channel_name: data.channel_name, wave_name: undefined }}
+            >
               /c/{data.channel_name}
             </Link>
           </h1>

@@ -90,14 +90,14 @@ export const WaveRow = memo(function WaveRow({
       <div className="wave-row__meta">
         <Link
           to="/u/$username/{-$wave_name}"
-          params={{ username: wave.username }}
+          params={{ username: wave.username, wave_name: undefined }}
           className="wave-row__user"
         >
           @{wave.username}
         </Link>
         <Link
           to="/c/$channel_name/{-$wave_name}"
-          params={{ channel_name: wave.channel_name }}
+          params={{ channel_name: wave.channel_name, wave_name: undefined }}
           className="wave-row__channel"
         >
           /c/{wave.channel_name}

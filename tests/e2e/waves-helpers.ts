@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../server/db/database.ts';
+import { requireFfmpeg } from '../../server/media/ffmpeg.ts';
+import { diskMediaStorage } from '../../server/media/storage.ts';
+import { systemClock } from '../../server/services/clock.ts';
+import { wavePublisher } from '../../server/services/wave-publisher.ts';
+import { makeTone } from '../helpers/waves.ts';
+import { e2eDataDir, type TestUser } from './accounts-helpers.ts';
+
+export interface PublishedTestWave {
+  waveName: string;
+  title: string;
+  duration: number;
+}
+
+/**
+ * Publishes waves with real audio (ffmpeg tones) straight into the e2e server's database and
+ * media folder, through the same publisher the upload pipeline uses.
+ */
+export async function publishWaves(
+  user: TestUser,
+  channelName: string,
+  waves: { title: string; seconds: number }[],
+): Promise<PublishedTestWave[]> {
+  const dataDir = e2eDataDir();
+  const db = openDatabase({ dataDir });
+  const work = mkdtempSync(path.join(tmpdir(), 'waves-e2e-audio-'));
+  try {
+    const channel = await db.kysely
+      .selectFrom('channels')
+      .select('id')
+      .where('channel_name_lower', '=', channelName.toLowerCase())
+      .executeTakeFirstOrThrow();
+    const publisher = wavePublisher({
+      db,
+      storage: diskMediaStorage(path.join(dataDir, 'media')),
+      ffmpeg: () => requireFfmpeg(),
+      clock: systemClock,
+      siteName: 'Waves',
+      workDir: path.join(dataDir, 'tmp'),
+    });
+    const published: PublishedTestWave[] = [];
+    for (const [index, wave] of waves.entries()) {
+      const created = await publisher.createWave({
+        userId: user.userId,
+        channelId: channel.id,
+        title: wave.title,
+      });
+      const file = makeTone(work, `tone-${index}.mp3`, wave.seconds, 330 + index * 110);
+      const result = await publisher.publishFromFile(created.id, file);
+      published.push({ waveName: result.wave_name, title: wave.title, duration: result.duration });
+    }
+    return published;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    await db.close();
+  }
+}
+
+/** A public channel of its own per test file, so lists do not mix between tests. */
+export async function createChannel(name: string, language: 'en' | 'de' = 'en'): Promise<void> {
+  const db = openDatabase({ dataDir: e2eDataDir() });
+  try {
+    await db.kysely
+      .insertInto('channels')
+      .values({
+        channel_name: name,
+        channel_name_lower: name.toLowerCase(),
+        description: `Test channel ${name}`,
+        language_code_ui: language,
+        channel_access_rule: 'PUBLIC',
+        created_at: Date.now(),
+      })
+      .execute();
+  } finally {
+    await db.close();
+  }
+}
