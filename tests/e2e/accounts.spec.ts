@@ -1,4 +1,4 @@
-import { createUser, uniqueUsername, waitForMail } from './accounts-helpers.ts';
+import { createUser, signInAs, uniqueUsername, waitForMail } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
 
 const header = (page: import('@playwright/test').Page) =>
@@ -93,8 +93,20 @@ test.describe('accounts', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'Request error... Invalid credentials' }),
     ).toBeVisible();
-    await expect(page.getByLabel('Password')).toBeVisible();
+    // Back to the form, with the typed e-mail still there.
+    await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
     await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('signInAs (for other features’ tests) signs a browser in without the form', async ({
+    visitor: page,
+  }) => {
+    const user = await createUser();
+    await signInAs(page, user);
+    await page.goto('/newest');
+    await expect(header(page).getByRole('link', { name: 'Sign out' })).toBeVisible();
+    const me = await page.evaluate(async () => (await fetch('/api/v1/user/me')).json());
+    expect(me.data.username).toBe(user.username);
   });
 
   test('an unconfirmed address goes to the password reset request; the reset link sets a new password', async ({

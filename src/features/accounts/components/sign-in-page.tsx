@@ -84,14 +84,20 @@ export function SignInPage({ confirm }: { confirm?: string | undefined }) {
   };
 
   let body;
-  if (!session.known || phase === 'loading') body = <PleaseWait />;
-  else if (session.signedIn) body = <AlreadySignedIn username={session.username} />;
-  else
+  if (!session.known) body = <PleaseWait />;
+  else if (session.signedIn && phase !== 'loading') {
+    body = <AlreadySignedIn username={session.username} />;
+  } else {
     body = (
-      <div className="card accounts-card">
-        <SignInForm onSubmit={(values) => void submit(values)} disabled={false} />
-      </div>
+      <>
+        {phase === 'loading' && <PleaseWait />}
+        {/* Hidden, not unmounted, while loading: after a failure the typed e-mail is still there. */}
+        <div className="card accounts-card" hidden={phase === 'loading'}>
+          <SignInForm onSubmit={(values) => void submit(values)} disabled={phase === 'loading'} />
+        </div>
+      </>
     );
+  }
 
   return (
     <section className="page page--narrow accounts" aria-labelledby="signin-title">
