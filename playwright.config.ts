@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
+// Route interception must see the service worker's own fetches too, so offline tests can fault
+// the network at the worker level (microsoft/playwright#2311).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
 // One temporary DATA_DIR per run, created in the main process and inherited by the workers.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'waves-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 4173);

@@ -46,6 +46,9 @@ const cleanPath = withoutTrailingSlash(
 );
 if (cleanPath) window.history.replaceState(window.history.state, '', cleanPath);
 
+// Which build this is (set at build time); the update flow and support can tell versions apart.
+document.documentElement.dataset['build'] = import.meta.env.VITE_BUILD_ID ?? 'dev';
+
 await activateLanguage(storedLanguage() ?? 'en');
 
 createRoot(document.getElementById('root')!).render(

@@ -53,17 +53,20 @@ function isPrivate(response: Response) {
   return /\b(private|no-store)\b/i.test(cacheControl);
 }
 
+/** Least recently played first, until the recently-played set fits; pinned waves sit outside it. */
 async function evict() {
   const limits = await config();
   const cache = await caches.open(CACHE_NAMES.audio);
-  const all = (await entries<string, AudioEntry | AudioCacheConfig>(meta()))
-    .filter((entry): entry is [string, AudioEntry] => entry[0] !== CONFIG_KEY)
+  const recent = (await entries<string, AudioEntry | AudioCacheConfig>(meta()))
+    .filter(
+      (entry): entry is [string, AudioEntry] =>
+        entry[0] !== CONFIG_KEY && !(entry[1] as AudioEntry).pinned,
+    )
     .sort((a, b) => a[1].lastPlayed - b[1].lastPlayed);
-  let count = all.length;
-  let bytes = all.reduce((sum, [, entry]) => sum + entry.bytes, 0);
-  for (const [key, entry] of all) {
+  let count = recent.length;
+  let bytes = recent.reduce((sum, [, entry]) => sum + entry.bytes, 0);
+  for (const [key, entry] of recent) {
     if (count <= limits.maxEntries && bytes <= limits.maxBytes) break;
-    if (entry.pinned) continue;
     await cache.delete(key);
     await del(key, meta());
     count--;

@@ -74,7 +74,6 @@ export const WaveRow = memo(function WaveRow({
         className="wave-row__main"
         onClick={() => onSelect(index)}
         aria-current={selected ? 'true' : undefined}
-        aria-disabled={unavailable ? true : undefined}
         aria-label={t`Play ${title} by @${wave.username}`}
       >
         <Avatar userId={wave.user_id} size={48} version={wave.avatar_version} />
