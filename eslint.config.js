@@ -20,6 +20,8 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench/.out',
+      // Scratch space (builds, traces, screenshots) of parallel work; git ignores it too.
+      '.tmp',
     ],
   },
   js.configs.recommended,

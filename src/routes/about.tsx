@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { AboutPage } from '../features/info/components/about-page.tsx';
 
 export const Route = createFileRoute('/about')({
-  component: RouteComponent,
+  component: AboutPage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`About`} />;
-}

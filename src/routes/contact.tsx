@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { ContactPage } from '../features/info/components/contact-page.tsx';
 
 export const Route = createFileRoute('/contact')({
-  component: RouteComponent,
+  component: ContactPage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Contact`} />;
-}

@@ -1,12 +1,17 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { EnterSmsCodePage } from '../features/phone/components/enter-sms-code-page.tsx';
+import { definedOnly, optionalString } from '../lib/search-params.ts';
 
 export const Route = createFileRoute('/entersmscode')({
+  // phone: where the code went ("+" and digits), shown as a reminder.
+  validateSearch: (search) => {
+    const phone = optionalString(search, 'phone', 20);
+    return definedOnly({ phone: phone && /^\+\d{3,19}$/.test(phone) ? phone : undefined });
+  },
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Enter the code`} />;
+  const { phone } = Route.useSearch();
+  return <EnterSmsCodePage phone={phone} />;
 }

@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { HelpPage } from '../features/info/components/help-page.tsx';
 
 export const Route = createFileRoute('/help')({
-  component: RouteComponent,
+  component: HelpPage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Help`} />;
-}

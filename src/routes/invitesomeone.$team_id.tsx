@@ -1,12 +1,12 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { InviteSomeonePage } from '../features/profiles/components/invite-someone-page.tsx';
 
 export const Route = createFileRoute('/invitesomeone/$team_id')({
   component: RouteComponent,
 });
 
 function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Invite someone`} />;
+  const { team_id } = Route.useParams();
+  const teamId = /^\d{1,15}$/.test(team_id) ? Number(team_id) : null;
+  return <InviteSomeonePage teamId={teamId} />;
 }

@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { PeoplePage } from '../features/profiles/components/people-page.tsx';
 
 export const Route = createFileRoute('/people')({
-  component: RouteComponent,
+  component: PeoplePage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`People`} />;
-}

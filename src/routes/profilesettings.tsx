@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { ProfileSettingsPage } from '../features/profiles/components/profile-settings-page.tsx';
 
 export const Route = createFileRoute('/profilesettings')({
-  component: RouteComponent,
+  component: ProfileSettingsPage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Profile settings`} />;
-}

@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { SupportPage } from '../features/info/components/support-page.tsx';
 
 export const Route = createFileRoute('/support')({
-  component: RouteComponent,
+  component: SupportPage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Support`} />;
-}

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ProfileHeader } from '../features/profiles/components/profile-header.tsx';
 import { UserWaves } from '../features/waves/components/user-waves.tsx';
 
 export const Route = createFileRoute('/u/$username/{-$wave_name}')({
@@ -9,7 +10,7 @@ function UserRoute() {
   const { username, wave_name } = Route.useParams();
   return (
     <>
-      {/* The profile header (profiles feature) goes here, above the user's waves. */}
+      <ProfileHeader key={`profile-${username}`} username={username} />
       <UserWaves key={username} username={username} waveName={wave_name} />
     </>
   );

@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { VerifyPhonePage } from '../features/phone/components/verify-phone-page.tsx';
 
 export const Route = createFileRoute('/verifyphonenumber')({
-  component: RouteComponent,
+  component: VerifyPhonePage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Verify your phone number`} />;
-}

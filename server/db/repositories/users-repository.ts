@@ -36,13 +36,21 @@ export function usersRepository(db: Kysely<Database>) {
      */
     async insertWithHomeTeam(row: Insertable<UsersTable>) {
       return db.transaction().execute(async (trx) => {
-        const { id } = await trx.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto('users')
+          .values(row)
+          .returning('id')
+          .executeTakeFirstOrThrow();
         const team = await trx
           .insertInto('teams')
           .values({ team_name: row.username, owner_user_id: id, created_at: row.created_at })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.updateTable('users').set({ home_team_id: team.id }).where('id', '=', id).execute();
+        await trx
+          .updateTable('users')
+          .set({ home_team_id: team.id })
+          .where('id', '=', id)
+          .execute();
         return { userId: id, homeTeamId: team.id };
       });
     },

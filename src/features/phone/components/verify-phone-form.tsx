@@ -1,0 +1,205 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { TransportError } from '../../../api/client.ts';
+import { CAPTCHA_FIELD, captchaMessages } from '../../../api/contract/captcha.ts';
+import { phoneProblemMessages } from '../../../api/contract/phone.ts';
+import { Captcha, type CaptchaHandle } from '../../../components/captcha/captcha.tsx';
+import { notify } from '../../../components/ui/notices.tsx';
+import { translateServerMessage } from '../../../lib/server-messages.ts';
+import { useSession } from '../../../lib/session.ts';
+import { storage } from '../../../lib/storage.ts';
+import { requestSmsCode } from '../api/request-sms-code.ts';
+import { useValidatePhone } from '../api/validate-phone.ts';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { checkPhoneLocally, initialPhoneCountry, phoneCountries } from '../rules/phone-rules.ts';
+
+/** Validation waits until typing has paused this long (accounts §5). */
+const VALIDATION_DELAY_MS = 1000;
+
+type Verdict =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'valid'; e164: string }
+  | { state: 'invalid'; message: string };
+
+/**
+ * /verifyphonenumber (accounts §2, §5): a country picker (US by default, remembering the last
+ * country), the number with a debounced check of the §5 rules, a captcha for anonymous users.
+ * On success the code is sent and the user continues to /entersmscode.
+ */
+export function VerifyPhoneForm() {
+  const { t, i18n } = useLingui();
+  const session = useSession();
+  const navigate = useNavigate();
+  const countries = useMemo(() => phoneCountries(i18n.locale), [i18n.locale]);
+  const [country, setCountry] = useState(initialPhoneCountry);
+  const [phone, setPhone] = useState('');
+  const [captchaPayload, setCaptchaPayload] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const captcha = useRef<CaptchaHandle>(null);
+  const phoneId = useId();
+  const statusId = `${phoneId}-status`;
+  const needsCaptcha = !session.signedIn;
+
+  // A string, so the debounce compares by value: "US|415 555 2671".
+  const settledKey = useDebouncedValue(`${country}|${phone}`, VALIDATION_DELAY_MS);
+  const isSettled = settledKey === `${country}|${phone}`;
+  const separator = settledKey.indexOf('|');
+  const settled = {
+    country: settledKey.slice(0, separator),
+    phone: settledKey.slice(separator + 1),
+  };
+  const local = checkPhoneLocally(settled.phone, settled.country);
+  const server = useValidatePhone(settled.phone, settled.country, isSettled && local.ok);
+
+  let verdict: Verdict = { state: 'idle' };
+  if (phone.trim() !== '' && !isSettled) verdict = { state: 'checking' };
+  else if (!local.ok && local.problem !== 'empty') {
+    verdict = { state: 'invalid', message: phoneProblemMessages[local.problem] };
+  } else if (local.ok) {
+    if (server.data?.valid && server.data.e164)
+      verdict = { state: 'valid', e164: server.data.e164 };
+    else if (server.data) {
+      verdict = {
+        state: 'invalid',
+        message: phoneProblemMessages[server.data.problem ?? 'invalid'],
+      };
+    } else if (server.isError) {
+      // Our validation service is out of reach: the browser's check stands until submit.
+      verdict = { state: 'valid', e164: local.e164 };
+    } else verdict = { state: 'checking' };
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitError(null);
+    if (phone.trim() === '') {
+      setSubmitError(translateServerMessage('this field is required'));
+      return;
+    }
+    const now = checkPhoneLocally(phone, country);
+    if (!now.ok) {
+      setSubmitError(translateServerMessage(phoneProblemMessages[now.problem]));
+      return;
+    }
+    if (needsCaptcha && !captchaPayload) {
+      setCaptchaError(translateServerMessage(captchaMessages.required));
+      return;
+    }
+    setSending(true);
+    try {
+      const reply = await requestSmsCode({
+        phone_number: phone,
+        country,
+        ...(captchaPayload ? { captcha: captchaPayload } : {}),
+      });
+      if (!reply.success || !reply.data) {
+        const fields = reply.formFieldErrorMessages ?? {};
+        if (fields[CAPTCHA_FIELD]) setCaptchaError(translateServerMessage(fields[CAPTCHA_FIELD]));
+        const phoneMessage = fields['phone_number'];
+        setSubmitError(translateServerMessage(phoneMessage ?? reply.message));
+        notify(translateServerMessage(phoneMessage ?? reply.message));
+        return;
+      }
+      await navigate({ to: '/entersmscode', search: { phone: reply.data.phone_number } });
+    } catch (error) {
+      notify(
+        error instanceof TransportError || error instanceof Error
+          ? translateServerMessage(error.message)
+          : t`Unknown error occurred. Please try again.`,
+      );
+    } finally {
+      setSending(false);
+      if (needsCaptcha) captcha.current?.reset();
+    }
+  };
+
+  const statusText =
+    verdict.state === 'checking'
+      ? t`Checking the number…`
+      : verdict.state === 'valid'
+        ? t`This number looks right: ${verdict.e164}`
+        : verdict.state === 'invalid'
+          ? translateServerMessage(verdict.message)
+          : '';
+  const shownError = submitError ?? (verdict.state === 'invalid' ? statusText : null);
+
+  return (
+    <form className="card form" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="field">
+        <label htmlFor={`${phoneId}-country`} className="field__label">
+          <Trans>Country</Trans>
+        </label>
+        <select
+          id={`${phoneId}-country`}
+          className="select"
+          value={country}
+          autoComplete="country"
+          onChange={(event) => {
+            setCountry(event.target.value);
+            storage.set('phone-last-country', event.target.value);
+          }}
+        >
+          {countries.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name} (+{option.callingCode})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={phoneId} className="field__label">
+          <Trans>Phone number</Trans>
+        </label>
+        <input
+          id={phoneId}
+          className="input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={phone}
+          aria-invalid={Boolean(shownError)}
+          aria-describedby={`${phoneId}-hint ${statusId}`}
+          onChange={(event) => {
+            setPhone(event.target.value);
+            setSubmitError(null);
+          }}
+        />
+        <p id={`${phoneId}-hint`} className="field__hint">
+          <Trans>We send a six-digit code to this number by SMS.</Trans>
+        </p>
+        <p
+          id={statusId}
+          className={
+            shownError ? 'field__error' : verdict.state === 'valid' ? 'field__ok' : 'field__hint'
+          }
+          aria-live="polite"
+        >
+          {shownError ?? statusText}
+        </p>
+      </div>
+      {needsCaptcha && (
+        <Captcha
+          ref={captcha}
+          onChange={(payload) => {
+            setCaptchaPayload(payload);
+            if (payload) setCaptchaError(null);
+          }}
+          error={captchaError}
+        />
+      )}
+      <div className="phone-actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={sending || verdict.state === 'invalid'}
+        >
+          {sending ? t`Sending…` : t`Send the code`}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSession } from '../../../lib/session.ts';
+import { InviteSomeoneForm } from './invite-someone-form.tsx';
+import { SignInRequired } from './sign-in-required.tsx';
+import './profiles.css';
+
+/** /invitesomeone/:team_id (content §2): asks for the invitee's name, signed-in users only. */
+export function InviteSomeonePage({ teamId }: { teamId: number | null }) {
+  const { t } = useLingui();
+  const session = useSession();
+  if (!session.signedIn) return <SignInRequired title={t`Invite someone`} />;
+  return <InviteSomeoneForm teamId={teamId} />;
+}
