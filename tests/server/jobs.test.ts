@@ -1,0 +1,305 @@
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingMessages } from '../../src/api/contract/recording-limits.ts';
+import { jobsRepository } from '../../server/db/repositories/jobs-repository.ts';
+import { backoffMs, jobQueue, type JobQueue } from '../../server/jobs/queue.ts';
+import { TRANSCODE_JOB, UPLOAD_EXPIRY_MS } from '../../server/services/recording-service.ts';
+import { filesUnder, newWave, speechWebm, tusUpload, uploadStatus } from '../helpers/recording.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
+import { channelIdOf, createListener } from '../helpers/waves.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('backoff', () => {
+  it('doubles from 5 seconds up to 10 minutes, with jitter of ±20 %', () => {
+    const middle = () => 0.5;
+    expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, middle))).toEqual([
+      5_000, 10_000, 20_000, 40_000,
+    ]);
+    expect(backoffMs(30, middle)).toBe(600_000);
+    expect(backoffMs(1, () => 0)).toBe(4_000);
+    expect(backoffMs(1, () => 1)).toBe(6_000);
+  });
+});
+
+describeEachDatabase('job queue', (dialect) => {
+  let t: TestApp;
+  let kind = 0;
+  /** A queue of its own with a fresh job kind (the app's queue never claims it). */
+  const queueWith = (
+    run: (
+      payload: { n: number },
+      context: { attempt: number; signal: AbortSignal },
+    ) => Promise<void>,
+    options: {
+      maxAttempts?: number;
+      onGiveUp?: (payload: { n: number }, error: string) => Promise<void>;
+    } = {},
+  ) => {
+    const name = `test-${++kind}`;
+    const queue = jobQueue({ db: t.db, clock: t.clock });
+    queue.define<{ n: number }>({
+      kind: name,
+      parse: (value) => value as { n: number },
+      run,
+      ...(options.onGiveUp ? { onGiveUp: options.onGiveUp } : {}),
+      maxAttempts: options.maxAttempts ?? 3,
+      leaseMs: 10_000,
+    });
+    return { queue, kind: name };
+  };
+  const jobsOfKind = (name: string) =>
+    t.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', name).orderBy('id').execute();
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { JOBS_IN_PROCESS: 'false' } });
+  });
+  afterAll(() => t.close());
+
+  it('runs a job once and keeps one job per dedupe key', async () => {
+    const seen: number[] = [];
+    const { queue, kind: name } = queueWith(async ({ n }) => {
+      seen.push(n);
+    });
+    expect(await queue.enqueue(name, { n: 1 }, { dedupeKey: `${name}:one` })).toBe(true);
+    expect(await queue.enqueue(name, { n: 2 }, { dedupeKey: `${name}:one` })).toBe(false);
+    expect(await queue.runDue()).toBe(1);
+    expect(await queue.runDue()).toBe(0);
+    expect(seen).toEqual([1]);
+    expect((await jobsOfKind(name)).map((job) => [job.state, job.attempts])).toEqual([['done', 1]]);
+    // Even after it finished, the key admits no second job.
+    expect(await queue.enqueue(name, { n: 3 }, { dedupeKey: `${name}:one` })).toBe(false);
+  });
+
+  it('enqueues inside a transaction: no job when the transaction rolls back', async () => {
+    const { queue, kind: name } = queueWith(async () => undefined);
+    await t.db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        await queue.enqueue(name, { n: 1 }, { trx });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await jobsOfKind(name)).toEqual([]);
+  });
+
+  it('retries a failing job after a growing delay, then gives up and reports once', async () => {
+    const attempts: number[] = [];
+    const gaveUp: string[] = [];
+    const { queue, kind: name } = queueWith(
+      async (_payload, context) => {
+        attempts.push(context.attempt);
+        throw new Error(`boom ${context.attempt}`);
+      },
+      {
+        maxAttempts: 3,
+        onGiveUp: async (_payload, error) => {
+          gaveUp.push(error);
+        },
+      },
+    );
+    await queue.enqueue(name, { n: 1 });
+    expect(await queue.runDue()).toBe(1);
+    let [job] = await jobsOfKind(name);
+    expect(job).toMatchObject({ state: 'queued', attempts: 1, last_error: 'boom 1' });
+    expect(job!.run_at - t.clock.now()).toBeGreaterThanOrEqual(4_000);
+    expect(job!.run_at - t.clock.now()).toBeLessThanOrEqual(6_000);
+    // Not before its time.
+    expect(await queue.runDue()).toBe(0);
+    t.clock.advance(6_001);
+    expect(await queue.runDue()).toBe(1);
+    [job] = await jobsOfKind(name);
+    expect(job!.run_at - t.clock.now()).toBeGreaterThanOrEqual(8_000);
+    t.clock.advance(12_001);
+    expect(await queue.runDue()).toBe(1);
+    [job] = await jobsOfKind(name);
+    expect(job).toMatchObject({ state: 'failed', attempts: 3, last_error: 'boom 3' });
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(gaveUp).toEqual(['boom 3']);
+    t.clock.advance(3_600_000);
+    expect(await queue.runDue()).toBe(0);
+  });
+
+  it('takes over the job of a worker that died, once its lease ran out', async () => {
+    const runs: string[] = [];
+    const { queue, kind: name } = queueWith(async () => {
+      runs.push('ran');
+    });
+    await queue.enqueue(name, { n: 1 });
+    const repository = jobsRepository(t.db.kysely, t.db.dialect);
+    // A worker claims it and dies (kill -9): no heartbeat, no completion.
+    const claimed = await repository.claim([name], 'dead-worker', t.clock.now(), 10_000);
+    expect(claimed?.locked_by).toBe('dead-worker');
+    expect(await queue.runDue()).toBe(0);
+    t.clock.advance(10_001);
+    expect(await queue.runDue()).toBe(1);
+    expect(runs).toEqual(['ran']);
+    const [job] = await jobsOfKind(name);
+    expect(job).toMatchObject({ state: 'done', attempts: 2 });
+    // The dead worker's late completion changes nothing.
+    expect(await repository.finish(job!.id, 'dead-worker', 'failed', 'late', t.clock.now())).toBe(
+      false,
+    );
+    expect((await jobsOfKind(name))[0]!.state).toBe('done');
+  });
+
+  it('gives up on a job that killed its worker as often as it may be tried', async () => {
+    const gaveUp: string[] = [];
+    const { queue, kind: name } = queueWith(async () => undefined, {
+      maxAttempts: 2,
+      onGiveUp: async (_payload, error) => {
+        gaveUp.push(error);
+      },
+    });
+    await queue.enqueue(name, { n: 1 });
+    const repository = jobsRepository(t.db.kysely, t.db.dialect);
+    for (const worker of ['dead-1', 'dead-2']) {
+      expect(await repository.claim([name], worker, t.clock.now(), 10_000)).toBeDefined();
+      t.clock.advance(10_001);
+    }
+    expect(await queue.runDue()).toBe(1);
+    expect((await jobsOfKind(name))[0]).toMatchObject({ state: 'failed', attempts: 3 });
+    expect(gaveUp).toEqual(['the worker running this job stopped responding']);
+  });
+
+  it('hands a running job back without spending an attempt when its worker stops', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const { queue, kind: name } = queueWith(
+      (_payload, context) =>
+        new Promise<void>((_resolve, reject) => {
+          started();
+          context.signal.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+    );
+    await queue.enqueue(name, { n: 1 });
+    const worker = queue.start({ pollMs: 20 });
+    await running;
+    await worker.stop();
+    expect((await jobsOfKind(name))[0]).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      locked_by: null,
+    });
+  });
+
+  it('runs every job exactly once with several workers polling at once', async () => {
+    const counts = new Map<number, number>();
+    const { kind: name } = queueWith(async () => undefined);
+    const queues: JobQueue[] = [];
+    for (let i = 0; i < 4; i++) {
+      const queue = jobQueue({ db: t.db, clock: t.clock });
+      queue.define<{ n: number }>({
+        kind: name,
+        parse: (value) => value as { n: number },
+        run: async ({ n }) => {
+          counts.set(n, (counts.get(n) ?? 0) + 1);
+          await sleep(2 + (n % 5));
+        },
+        leaseMs: 10_000,
+      });
+      queues.push(queue);
+    }
+    const total = 60;
+    for (let n = 0; n < total; n++) await queues[0]!.enqueue(name, { n });
+    const workers = queues.map((queue) => queue.start({ concurrency: 2, pollMs: 10 }));
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const open = (await jobsOfKind(name)).filter((job) => job.state !== 'done');
+      if (open.length === 0) break;
+      await sleep(50);
+    }
+    await Promise.all(workers.map((worker) => worker.stop()));
+    expect(counts.size).toBe(total);
+    expect([...counts.values()].every((count) => count === 1)).toBe(true);
+    expect((await jobsOfKind(name)).every((job) => job.attempts === 1)).toBe(true);
+  });
+});
+
+describeEachDatabase('recording jobs', (dialect) => {
+  let t: TestApp;
+  const audioDir = () => path.join(t.dataDir, 'fixtures');
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { JOBS_IN_PROCESS: 'false' } });
+    mkdirSync(audioDir(), { recursive: true });
+  });
+  afterAll(() => t.close());
+
+  it('marks the wave failed with a reason when transcoding gives up, and removes the file', async () => {
+    const ada = await createListener(t, 'ada-lovelace');
+    const created = await newWave(
+      t,
+      { language_code_ui: 'en', channel_id: await channelIdOf(t, 'general') },
+      ada.auth,
+    );
+    const wave = created.body.data!;
+    await tusUpload(t, wave, readFileSync(speechWebm(audioDir(), 3)));
+    expect(filesUnder(t.services.recording.paths.received)).toHaveLength(1);
+    // Its workers kept dying on it: the last lease ran out with every attempt spent.
+    const job = await t.services.jobs.findByDedupeKey(`transcode:${await waveId(wave.wave_name)}`);
+    expect(job?.kind).toBe(TRANSCODE_JOB);
+    await t.db.kysely
+      .updateTable('jobs')
+      .set({
+        state: 'running',
+        attempts: job!.max_attempts,
+        locked_by: 'dead',
+        locked_until: t.clock.now() - 1,
+      })
+      .where('id', '=', job!.id)
+      .execute();
+    await t.services.jobs.runDue();
+    expect((await uploadStatus(t, wave)).body.data).toMatchObject({
+      status: 'failed',
+      failure_reason: recordingMessages.uploadFailed,
+    });
+    expect(filesUnder(t.services.recording.paths.received)).toEqual([]);
+  });
+
+  it('cleans up expired uploads and orphans, keeping what open jobs and live uploads need', async () => {
+    const { paths } = t.services.recording;
+    for (const dir of [paths.tus, paths.received, paths.work, paths.multipart]) {
+      mkdirSync(dir, { recursive: true });
+    }
+    // The record of the upload completed above stays (it is not old).
+    const before = filesUnder(paths.root);
+    const old = Date.now() / 1000 - UPLOAD_EXPIRY_MS / 1000 - 60;
+    const day = Date.now() / 1000 - 2 * 24 * 3600;
+    const write = (file: string, mtime?: number) => {
+      writeFileSync(file, 'x');
+      if (mtime) utimesSync(file, mtime, mtime);
+    };
+    write(path.join(paths.tus, 'expired'), old);
+    write(path.join(paths.tus, 'expired.json'), old);
+    write(path.join(paths.tus, 'live'));
+    write(path.join(paths.tus, 'live.json'));
+    write(path.join(paths.tus, 'orphan'), day);
+    write(path.join(paths.received, 'stray-file'), day);
+    write(path.join(paths.work, 'stray-1.mp3'), day);
+    write(path.join(paths.multipart, 'stray-2'), day);
+    write(path.join(paths.multipart, 'fresh'));
+    await t.services.jobs.enqueue(
+      TRANSCODE_JOB,
+      { waveId: 1, file: 'still-needed', demuxer: 'matroska', declaredSeconds: null },
+      { dedupeKey: 'cleanup-test' },
+    );
+    write(path.join(paths.received, 'still-needed'), day);
+
+    await t.services.recording.cleanup();
+    const kept = ['multipart/fresh', 'received/still-needed', 'tus/live', 'tus/live.json'];
+    expect(filesUnder(paths.root)).toEqual(
+      [...before, ...kept.map((file) => file.replace(/\//g, path.sep))].sort(),
+    );
+  });
+
+  async function waveId(name: string) {
+    const row = await t.db.kysely
+      .selectFrom('waves')
+      .select('id')
+      .where('wave_name', '=', name)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+});
