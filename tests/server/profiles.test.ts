@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usersRepository } from '../../server/db/repositories/users-repository.ts';
 import { profileMessages } from '../../src/api/contract/constants.ts';
 import { createMember, multipart, type Member } from '../helpers/members.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
@@ -211,9 +212,19 @@ describeEachDatabase('profiles', (dialect) => {
   });
 
   describe('the people list', () => {
-    it('lists confirmed members newest first, without the anonymous user, in keyset pages', async () => {
+    it('lists members newest first, without the anonymous user or unconfirmed sign-ups, in keyset pages', async () => {
       const names = ['pageone01', 'pagetwo02', 'pagethree03', 'pagefour04'];
       for (const name of names) await createMember(t, name);
+      // A sign-up that has not confirmed its e-mail address yet is not listed.
+      const now = t.clock.now();
+      await usersRepository(t.db.kysely).insertWithHomeTeam({
+        username: 'pending05',
+        username_lower: 'pending05',
+        email: 'pending05@example.com',
+        email_confirmed_at: null,
+        created_at: now,
+        updated_at: now,
+      });
       const first = await t.app.inject({ method: 'GET', url: '/api/v1/user/users?limit=2' });
       const page1 = first.json().data as { username: string; cursor: string }[];
       expect(page1.map((person) => person.username)).toEqual(['pagefour04', 'pagethree03']);
@@ -228,6 +239,7 @@ describeEachDatabase('profiles', (dialect) => {
       const all = await t.app.inject({ method: 'GET', url: '/api/v1/user/users?limit=60' });
       const usernames = all.json().data.map((person: { username: string }) => person.username);
       expect(usernames).not.toContain('anonymous');
+      expect(usernames).not.toContain('pending05');
       expect(usernames).toContain('adalove1');
     });
 

@@ -101,15 +101,16 @@ export function usersRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
     /**
-     * A page of the people list: confirmed members, newest first, keyset on the primary key
-     * (`beforeId` is the last id of the previous page).
+     * A page of the people list, newest first, keyset on the primary key (`beforeId` is the
+     * last id of the previous page). Sign-ups whose e-mail address is not confirmed yet are
+     * left out; members without an e-mail address (the demo people) are listed.
      */
     listPeople(options: { beforeId?: number; limit: number; excludeId: number }) {
       let query = db
         .selectFrom('users')
         .selectAll()
         .where('id', '!=', options.excludeId)
-        .where('email_confirmed_at', 'is not', null);
+        .where((eb) => eb.or([eb('email', 'is', null), eb('email_confirmed_at', 'is not', null)]));
       if (options.beforeId !== undefined) query = query.where('id', '<', options.beforeId);
       return query.orderBy('id', 'desc').limit(options.limit).execute();
     },
