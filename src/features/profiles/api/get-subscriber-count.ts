@@ -11,9 +11,11 @@ export const subscriberCountQuery = (teamId: number) =>
     staleTime: 30_000,
   });
 
-export function useSubscriberCount(teamId: number, initialCount?: number) {
+export function useSubscriberCount(teamId: number | null, initialCount?: number) {
   return useQuery({
-    ...subscriberCountQuery(teamId),
+    ...subscriberCountQuery(teamId ?? 0),
+    // Users without a home team (the anonymous guest) have no followers to count.
+    enabled: teamId !== null,
     ...(initialCount !== undefined ? { initialData: initialCount, initialDataUpdatedAt: 0 } : {}),
   });
 }

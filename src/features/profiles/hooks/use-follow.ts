@@ -19,7 +19,7 @@ export function useFollow(
     enabled: canFollow,
     ...(initialSubscribed !== undefined ? { initial: initialSubscribed } : {}),
   });
-  const count = useSubscriberCount(teamId, person.followers_count);
+  const count = useSubscriberCount(person.home_team_id, person.followers_count);
   const mutation = useSetSubscription(teamId);
   return {
     isOwner,
