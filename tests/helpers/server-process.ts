@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import pg from 'pg';
+import type { DialectName } from '../../server/db/database.ts';
+
+/**
+ * Real server and worker processes for fault tests: the same entry points as production
+ * (`server/main.ts`, `server/worker.ts`), a temporary DATA_DIR, a free port, and SQLite or a
+ * PostgreSQL schema of their own. Each process leads its own process group, so `kill9` also
+ * takes the ffmpeg it was running, as when a container or machine dies.
+ */
+export interface Installation {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  env: Record<string, string>;
+  /** Drops the PostgreSQL schema and the data folder. */
+  destroy(): Promise<void>;
+}
+
+export async function createInstallation(dialect: DialectName): Promise<Installation> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'waves-fault-'));
+  let databaseUrl: string | undefined;
+  let schema: string | undefined;
+  const base = process.env.TEST_DATABASE_URL;
+  if (dialect === 'postgres' && base) {
+    schema = `fault_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    const url = new URL(base);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    env: {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      STATIC_DIR: path.join(dataDir, 'no-build'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    async destroy() {
+      if (base && schema) {
+        const client = new pg.Client({ connectionString: base });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function launch(entry: string, env: Record<string, string>): RunningProcess {
+  // Only what the server needs from the test's environment (no TEST_* or unknown variables).
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => ['PATH', 'HOME', 'TMPDIR', 'LANG'].includes(key)),
+  ) as Record<string, string>;
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...inherited, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+export interface ServerProcess extends RunningProcess {
+  url: string;
+}
+
+/** Starts `server/main.ts` and waits until it answers. */
+export async function startServer(
+  installation: Installation,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const running = launch('server/main.ts', {
+    ...installation.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    ...env,
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (running.child.exitCode !== null) {
+      throw new Error(`server exited early:\n${running.output()}`);
+    }
+    try {
+      const reply = await fetch(`${url}/healthz`);
+      if (reply.ok) return { ...running, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await kill9(running);
+  throw new Error(`server did not start:\n${running.output()}`);
+}
+
+/** Starts `server/worker.ts` (npm run worker). */
+export function startWorker(installation: Installation, env: Record<string, string> = {}) {
+  return launch('server/worker.ts', { ...installation.env, ...env });
+}
+
+/** kill -9 of the process and everything it started (its process group). */
+export async function kill9(running: RunningProcess) {
+  const pid = running.child.pid;
+  if (pid === undefined || running.child.exitCode !== null || running.child.signalCode) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    running.child.kill('SIGKILL');
+  }
+  await running.exited;
+}
+
+/** Solves the server's captcha as the widget would (a guest's newwave needs one). */
+export async function solveCaptchaAt(url: string): Promise<string> {
+  const challenge = (await (await fetch(`${url}/api/v1/captcha/challenge`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha challenge not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
