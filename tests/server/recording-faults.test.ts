@@ -92,7 +92,7 @@ describeEachDatabase('recording faults', (dialect) => {
         'content-type': 'application/offset+octet-stream',
         [UPLOAD_TOKEN_HEADER]: wave.upload_token,
       },
-      body: recording.subarray(offset),
+      body: new Uint8Array(recording.subarray(offset)),
     });
 
   const status = async (url: string, wave: NewWaveData) => {
