@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
 import { seedRequiredRows } from './db/seed.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { staticPlugin } from './http/static-plugin.ts';
 import { captchaCspSources } from './providers/captcha.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -96,7 +96,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   // External plugins.
   const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  // helmet's headers, computed once at start (see security-headers.ts).
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         ...contentSecurityPolicy(config),

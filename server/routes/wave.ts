@@ -19,6 +19,7 @@ import {
 } from '../../src/api/contract/wave.ts';
 import { requireSignedIn } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope.ts';
+import { listReplies } from '../http/list-serializer.ts';
 import type { Services } from '../services/container.ts';
 import type { Caller } from '../services/wave-access.ts';
 
@@ -49,54 +50,79 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   const listSchema = { tags: ['wave'], querystring: waveListQuerySchema };
   const listReply = { 200: waveListReplySchema };
+  // The hot path: in production a cached page is encoded once and sent as is.
+  const lists = listReplies({ validate: !services.config.isProduction });
 
   app.get(
     '/wave/wavelistpublicnewest/:language_code',
-    { schema: { ...listSchema, params: languageListParamsSchema, response: listReply } },
+    {
+      schema: { ...listSchema, params: languageListParamsSchema, response: listReply },
+    },
     async (request, reply) => {
       reply.header('cache-control', LIST_CACHE);
       const { language_code } = request.params;
-      return ok(await services.waveLists.newest(language_code, request.query, callerOf(request)));
+      return lists.send(
+        reply,
+        await services.waveLists.newest(language_code, request.query, callerOf(request)),
+      );
     },
   );
 
   app.get(
     '/wave/wavelistpublictrending/:language_code',
-    { schema: { ...listSchema, params: languageListParamsSchema, response: listReply } },
+    {
+      schema: { ...listSchema, params: languageListParamsSchema, response: listReply },
+    },
     async (request, reply) => {
       reply.header('cache-control', LIST_CACHE);
       const { language_code } = request.params;
-      return ok(await services.waveLists.trending(language_code, request.query, callerOf(request)));
+      return lists.send(
+        reply,
+        await services.waveLists.trending(language_code, request.query, callerOf(request)),
+      );
     },
   );
 
   app.get(
     '/wave/wavelistpublicfollowing/:user_id',
-    { schema: { ...listSchema, params: followingListParamsSchema, response: listReply } },
+    {
+      schema: { ...listSchema, params: followingListParamsSchema, response: listReply },
+    },
     async (request, reply) => {
       reply.header('cache-control', LIST_CACHE);
       const { user_id } = request.params;
-      return ok(await services.waveLists.following(user_id, request.query, callerOf(request)));
+      return lists.send(
+        reply,
+        await services.waveLists.following(user_id, request.query, callerOf(request)),
+      );
     },
   );
 
   app.get(
     '/wave/wavelistpublicbyusername/:username',
-    { schema: { ...listSchema, params: usernameListParamsSchema, response: listReply } },
+    {
+      schema: { ...listSchema, params: usernameListParamsSchema, response: listReply },
+    },
     async (request, reply) => {
       reply.header('cache-control', LIST_CACHE);
       const { username } = request.params;
-      return ok(await services.waveLists.byUsername(username, request.query, callerOf(request)));
+      return lists.send(
+        reply,
+        await services.waveLists.byUsername(username, request.query, callerOf(request)),
+      );
     },
   );
 
   app.get(
     '/wave/wavelistpublicbychannelname/:channel_name',
-    { schema: { ...listSchema, params: channelNameListParamsSchema, response: listReply } },
+    {
+      schema: { ...listSchema, params: channelNameListParamsSchema, response: listReply },
+    },
     async (request, reply) => {
       reply.header('cache-control', LIST_CACHE);
       const { channel_name } = request.params;
-      return ok(
+      return lists.send(
+        reply,
         await services.waveLists.byChannelName(channel_name, request.query, callerOf(request)),
       );
     },

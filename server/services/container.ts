@@ -86,6 +86,8 @@ export function createServices(deps: {
     clock,
     siteName: config.siteName,
     log: (message, err) => log?.error({ err }, message),
+    onListsChanged: () => waveLists.invalidate(),
+    onViewCounted: (viewerKey) => waveLists.noteViewer(viewerKey),
   });
   const wavePublisher = createWavePublisher({
     db,
@@ -94,6 +96,7 @@ export function createServices(deps: {
     clock,
     siteName: config.siteName,
     workDir: path.join(config.dataDir, 'tmp'),
+    onPublished: () => waveLists.invalidate(),
   });
   const channels = channelService({
     db,

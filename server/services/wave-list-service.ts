@@ -21,10 +21,29 @@ function idCursor(page: PageRequest): number | null {
   return id;
 }
 
+/** How long a list page's rows are reused (counts may lag this much in other processes). */
+export const LIST_CACHE_MS = 1000;
+const MAX_CACHED_PAGES = 2000;
+/** How long "this anonymous listener has never listened to anything" is believed. */
+const NO_VIEWS_CACHE_MS = 30_000;
+const MAX_VIEWER_ENTRIES = 50_000;
+
+interface CachedPage {
+  until: number;
+  generation: number;
+  rows: Promise<WaveListRow[]>;
+}
+
 /**
  * The wave lists (spec content §2, §7): newest, trending, following, by user, by channel and
  * a thread. Each reads one index range in key order and asks for the caller's likes and
  * views of exactly the rows on the page.
+ *
+ * The rows of a page are shared by every caller for a second (`LIST_CACHE_MS`), and at once
+ * forgotten when this process changes a wave (`invalidate`); concurrent requests for the same
+ * page share one query. Only the caller's likes and views are read per request, and not even
+ * those for an anonymous listener known to have no views. Items without likes or views are
+ * presented once per cached page, so a hot page is served without touching the database.
  */
 export function waveListService(deps: {
   waves: WavesRepository;
@@ -34,6 +53,37 @@ export function waveListService(deps: {
   siteName: string;
 }) {
   const { waves, channels, users, access } = deps;
+  let cacheMs = LIST_CACHE_MS;
+  let generation = 0;
+  const pages = new Map<string, CachedPage>();
+  const plainItems = new WeakMap<WaveListRow[], WaveListItem[]>();
+  const viewersWithoutViews = new Map<string, number>();
+
+  function cachedRows(key: string, load: () => Promise<WaveListRow[]>) {
+    if (cacheMs <= 0) return load();
+    const now = performance.now();
+    const hit = pages.get(key);
+    if (hit && hit.until > now && hit.generation === generation) return hit.rows;
+    if (pages.size >= MAX_CACHED_PAGES) pages.clear();
+    const rows = load();
+    pages.set(key, { until: now + cacheMs, generation, rows });
+    rows.catch(() => pages.delete(key));
+    return rows;
+  }
+
+  /** Whether an anonymous listener may have views (cached "no" for a while). */
+  async function mayHaveViews(viewerKey: string): Promise<boolean> {
+    if (cacheMs <= 0) return true;
+    const until = viewersWithoutViews.get(viewerKey);
+    if (until !== undefined && until > performance.now()) return false;
+    if (await waves.hasAnyViews(viewerKey)) {
+      viewersWithoutViews.delete(viewerKey);
+      return true;
+    }
+    if (viewersWithoutViews.size >= MAX_VIEWER_ENTRIES) viewersWithoutViews.clear();
+    viewersWithoutViews.set(viewerKey, performance.now() + NO_VIEWS_CACHE_MS);
+    return false;
+  }
 
   async function present(
     rows: WaveListRow[],
@@ -42,22 +92,58 @@ export function waveListService(deps: {
   ): Promise<WaveListItem[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [liked, viewed] = await Promise.all([
-      caller.viewer.isAnonymous
-        ? Promise.resolve(new Set<number>())
-        : waves.likedAmong(caller.viewer.userId, ids),
-      waves.viewedAmong(caller.viewerKey, ids),
-    ]);
+    const none = new Set<number>();
+    const [liked, viewed] = caller.viewer.isAnonymous
+      ? [
+          none,
+          (await mayHaveViews(caller.viewerKey))
+            ? await waves.viewedAmong(caller.viewerKey, ids)
+            : none,
+        ]
+      : await Promise.all([
+          waves.likedAmong(caller.viewer.userId, ids),
+          waves.viewedAmong(caller.viewerKey, ids),
+        ]);
+    if (liked.size === 0 && viewed.size === 0) {
+      let items = plainItems.get(rows);
+      if (!items) {
+        items = rows.map((row) => presentWaveListItem(row, false, false, cursorOf(row)));
+        plainItems.set(rows, items);
+      }
+      return items;
+    }
     return rows.map((row) =>
       presentWaveListItem(row, liked.has(row.id), viewed.has(row.id), cursorOf(row)),
     );
   }
   const byId = (row: WaveListRow) => cursors.ofId(row.id);
   const limitOf = (page: PageRequest) => page.limit ?? WAVE_LIST_DEFAULT_LIMIT;
+  const pageKey = (list: string, subject: string | number, page: PageRequest) =>
+    `${list}\n${subject}\n${page.after ?? ''}\n${limitOf(page)}`;
 
   return {
+    /** Forgets cached pages: this process changed a wave (published, counted, edited, deleted). */
+    invalidate() {
+      generation += 1;
+    },
+
+    /** A viewer's first counted view: their list flags must be read from now on. */
+    noteViewer(viewerKey: string) {
+      viewersWithoutViews.delete(viewerKey);
+    },
+
+    /** 0 turns caching off (benchmarks of the uncached path). */
+    setCacheMs(ms: number) {
+      cacheMs = ms;
+      pages.clear();
+      viewersWithoutViews.clear();
+    },
+
     async newest(language: string, page: PageRequest, caller: Caller) {
-      const rows = await waves.newest(language, idCursor(page), limitOf(page));
+      const afterId = idCursor(page);
+      const rows = await cachedRows(pageKey('newest', language, page), () =>
+        waves.newest(language, afterId, limitOf(page)),
+      );
       return present(rows, caller, byId);
     },
 
@@ -67,7 +153,9 @@ export function waveListService(deps: {
         before = cursors.parseTrending(page.after);
         if (!before) throw invalidCursor();
       }
-      const rows = await waves.trending(language, before, limitOf(page));
+      const rows = await cachedRows(pageKey('trending', language, page), () =>
+        waves.trending(language, before, limitOf(page)),
+      );
       return present(rows, caller, (row) => cursors.ofTrending(row.trending_score, row.id));
     },
 
@@ -82,7 +170,10 @@ export function waveListService(deps: {
     async byUsername(username: string, page: PageRequest, caller: Caller) {
       const user = await users.findByUsername(username);
       if (!user) throw notFound('user not found');
-      const rows = await waves.byUser(user.id, idCursor(page), limitOf(page));
+      const afterId = idCursor(page);
+      const rows = await cachedRows(pageKey('user', user.id, page), () =>
+        waves.byUser(user.id, afterId, limitOf(page)),
+      );
       return present(rows, caller, byId);
     },
 
@@ -92,7 +183,9 @@ export function waveListService(deps: {
       if (!channel || channel.is_chatgroup === 1) throw notFound('channel not found');
       const afterId = idCursor(page);
       if (isProductChannel(channel.channel_name, deps.siteName)) return [];
-      const rows = await waves.byChannel(channel.id, afterId, limitOf(page));
+      const rows = await cachedRows(pageKey('channel', channel.id, page), () =>
+        waves.byChannel(channel.id, afterId, limitOf(page)),
+      );
       return present(rows, caller, byId);
     },
 

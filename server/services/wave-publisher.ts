@@ -80,6 +80,8 @@ export function wavePublisher(deps: {
   siteName: string;
   /** A local folder for transcoder output (DATA_DIR/tmp). */
   workDir: string;
+  /** Called after a wave was published (the list cache forgets its pages). */
+  onPublished?: () => void;
 }) {
   const { db, storage, clock } = deps;
   const waves = wavesRepository(db.kysely, db.dialect);
@@ -203,6 +205,7 @@ export function wavePublisher(deps: {
           }
           return true;
         });
+        if (newlyPublished) deps.onPublished?.();
         return {
           wave_name: wave.wave_name,
           key,

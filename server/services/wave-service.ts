@@ -28,8 +28,13 @@ export function waveService(deps: {
   clock: Clock;
   siteName: string;
   log?: (message: string, error: unknown) => void;
+  /** Called after any change that lists show (the list cache forgets its pages). */
+  onListsChanged?: () => void;
+  /** Called when a viewer's view was counted (their list flags need reading from now on). */
+  onViewCounted?: (viewerKey: string) => void;
 }) {
   const { db, access, clock } = deps;
+  const changed = () => deps.onListsChanged?.();
   const waves = wavesRepository(db.kysely, db.dialect);
   const channels = channelsRepository(db.kysely);
   /** Whether a channel is a chat group never changes once it exists: remembered per id. */
@@ -58,7 +63,7 @@ export function waveService(deps: {
     async logView(waveName: string, caller: Caller) {
       const wave = await readableWave(waveName, caller);
       const day = epochDay(clock.now());
-      return db.kysely.transaction().execute(async (trx) => {
+      const result = await db.kysely.transaction().execute(async (trx) => {
         const counters = waveCountersRepository(trx);
         const counted = await counters.insertView(wave.id, caller.viewerKey, day);
         if (!counted) {
@@ -76,13 +81,18 @@ export function waveService(deps: {
         );
         return { counted: true, views_count: after.views_count };
       });
+      if (result.counted) {
+        deps.onViewCounted?.(caller.viewerKey);
+        changed();
+      }
+      return result;
     },
 
     /** Likes once per signed-in user; adds to the author's karma (total_likes_count). */
     async like(waveName: string, caller: Caller) {
       if (caller.viewer.isAnonymous) throw mustBeSignedIn();
       const wave = await readableWave(waveName, caller);
-      return db.kysely.transaction().execute(async (trx) => {
+      const result = await db.kysely.transaction().execute(async (trx) => {
         const counters = waveCountersRepository(trx);
         const added = await counters.insertLike(wave.id, caller.viewer.userId, clock.now());
         if (!added) {
@@ -101,6 +111,8 @@ export function waveService(deps: {
         await counters.addUserLikes(wave.user_id, 1);
         return { likes_count: after.likes_count, user_has_liked: true };
       });
+      changed();
+      return result;
     },
 
     /** Metadata of a wave: published ones for whoever may read them, drafts for their editors. */
@@ -121,6 +133,7 @@ export function waveService(deps: {
     async updateTitle(waveName: string, title: string, caller: Caller): Promise<WaveMetadata> {
       const wave = await editableWave(waveName, caller);
       await waves.update(wave.id, { title });
+      changed();
       const row = await waves.metadataByName(waveName);
       if (!row) throw waveNotFound();
       return presentWaveMetadata(row, true);
@@ -166,6 +179,7 @@ export function waveService(deps: {
         }
         return { rows, count: ids.length };
       });
+      changed();
       for (const row of removed.rows) {
         await deps.storage.deletePrefix(waveFolderKey(row)).catch((error: unknown) => {
           deps.log?.(`could not remove the media of wave ${row.wave_name}`, error);
@@ -207,6 +221,7 @@ export function waveService(deps: {
       const product = await channels.findByName(deps.siteName);
       if (product && isProductChannel(product.channel_name, deps.siteName)) {
         await waves.unlistChannel(product.id);
+        changed();
       }
     },
   };

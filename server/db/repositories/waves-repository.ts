@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DialectName } from '../database.ts';
 import type { Database, WavesTable } from '../schema.ts';
 
@@ -39,7 +39,11 @@ export const FOLLOWING_TEAMS_LIMIT = 500;
  * Waves, their likes and views. Every list reads one index in key order (keyset pagination on
  * id, or on (trending_score, id)) and joins users, channels and the parent wave by primary key.
  */
-export function wavesRepository(db: Kysely<Database>, dialect: DialectName) {
+export function wavesRepository(
+  db: Kysely<Database>,
+  // Every query here runs on both databases as it is; kept for dialect-specific tuning.
+  _dialect?: DialectName,
+) {
   const listSelect = () =>
     db
       .selectFrom('waves as w')
@@ -108,68 +112,53 @@ export function wavesRepository(db: Kysely<Database>, dialect: DialectName) {
     },
 
     /**
-     * Listed waves of the users whose home teams `userId` subscribes to, newest first. Each
-     * followed team contributes at most `limit` ids read from `waves_by_team` in key order,
-     * and the newest `limit` of those are the page: the cost is bounded by
-     * followed teams × limit, however many waves they have.
+     * Listed waves of the users whose home teams `userId` subscribes to, newest first. Per
+     * followed team, a correlated subquery finds the `limit`-th newest listed id below the
+     * cursor (walking `waves_by_team` in key order) and the join reads only the range above
+     * it: at most 2 × limit index entries per team, however many waves a team has. One
+     * statement on both databases.
      */
     async followingIds(userId: number, beforeId: number | null, limit: number) {
       const before = beforeId ?? MAX_ID;
-      if (dialect === 'postgres') {
-        const rows = await db
-          .selectFrom((eb) =>
-            eb
-              .selectFrom('team_subscriptions')
-              .select('team_id')
-              .where('user_id', '=', userId)
-              .orderBy('created_at', 'desc')
-              .limit(FOLLOWING_TEAMS_LIMIT)
-              .as('ts'),
-          )
-          .innerJoinLateral(
-            (eb) =>
-              eb
-                .selectFrom('waves')
-                .select('waves.id')
-                .whereRef('waves.team_id', '=', 'ts.team_id')
-                .where('waves.listed', '=', 1)
-                .where('waves.id', '<', before)
-                .orderBy('waves.id', 'desc')
-                .limit(limit)
-                .as('fw'),
-            (join) => join.onTrue(),
-          )
-          .select('fw.id')
-          .orderBy('fw.id', 'desc')
-          .limit(limit)
-          .execute();
-        return rows.map((row) => row.id);
-      }
-      const teams = await db
-        .selectFrom('team_subscriptions')
-        .select('team_id')
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .limit(FOLLOWING_TEAMS_LIMIT)
+      const rows = await db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('team_subscriptions')
+            .select('team_id')
+            .where('user_id', '=', userId)
+            .orderBy('created_at', 'desc')
+            .limit(FOLLOWING_TEAMS_LIMIT)
+            .as('ts'),
+        )
+        .innerJoin('waves as w', (join) =>
+          join
+            .onRef('w.team_id', '=', 'ts.team_id')
+            .on('w.listed', '=', 1)
+            .on('w.id', '<', before)
+            .on((eb) =>
+              eb(
+                'w.id',
+                '>=',
+                eb.fn.coalesce(
+                  eb
+                    .selectFrom('waves as cut')
+                    .select('cut.id')
+                    .whereRef('cut.team_id', '=', 'ts.team_id')
+                    .where('cut.listed', '=', 1)
+                    .where('cut.id', '<', before)
+                    .orderBy('cut.id', 'desc')
+                    .limit(1)
+                    .offset(limit - 1),
+                  eb.lit(0),
+                ),
+              ),
+            ),
+        )
+        .select('w.id')
+        .orderBy('w.id', 'desc')
+        .limit(limit)
         .execute();
-      if (teams.length === 0) return [];
-      const ids: number[] = [];
-      // SQLite has no LATERAL: one compound select of per-team ranges, in chunks.
-      for (let start = 0; start < teams.length; start += 100) {
-        const chunk = teams.slice(start, start + 100);
-        const parts = chunk.map(
-          ({ team_id }) =>
-            sql<{
-              id: number;
-            }>`select id from (select id from waves where team_id = ${team_id} and listed = 1 and id < ${before} order by id desc limit ${limit})`,
-        );
-        const { rows } = await sql<{ id: number }>`select id from (${sql.join(
-          parts,
-          sql` union all `,
-        )}) order by id desc limit ${limit}`.execute(db);
-        for (const row of rows) ids.push(row.id);
-      }
-      return ids.sort((a, b) => b - a).slice(0, limit);
+      return rows.map((row) => row.id);
     },
 
     /** List rows for these ids, newest first. */
@@ -287,6 +276,17 @@ export function wavesRepository(db: Kysely<Database>, dialect: DialectName) {
         .where('wave_id', 'in', [...waveIds])
         .execute();
       return new Set(rows.map((row) => row.wave_id));
+    },
+
+    /** Whether a viewer key has any counted view (index `wave_views_viewer`). */
+    async hasAnyViews(viewerKey: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('wave_views')
+        .select('wave_id')
+        .where('viewer_key', '=', viewerKey)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Which of these waves the viewer (a viewer key) has listened to, on any day. */
