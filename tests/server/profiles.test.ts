@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersRepository } from '../../server/db/repositories/users-repository.ts';
 import { profileMessages } from '../../src/api/contract/constants.ts';
@@ -75,6 +76,23 @@ describeEachDatabase('profiles', (dialect) => {
       expect((await info(bob.userId)).displayname).toBe('Hijacked');
     });
 
+    it('takes the avatar and the cover in the same multipart form as the fields', async () => {
+      const image = await sharp({
+        create: { width: 64, height: 64, channels: 3, background: { r: 10, g: 200, b: 90 } },
+      })
+        .png()
+        .toBuffer();
+      const reply = await postProfile(validProfile, ada.auth, {
+        avatar: { data: image, filename: 'a.png', type: 'image/png' },
+        cover: { data: image, filename: 'c.png', type: 'image/png' },
+      });
+      expect(reply.statusCode).toBe(200);
+      const data = reply.json().data;
+      expect(data.avatar_version).toMatch(/^[a-f0-9]{12}$/);
+      expect(data.cover_version).toMatch(/^[a-f0-9]{12}$/);
+      expect((await info(ada.userId)).avatar_version).toBe(data.avatar_version);
+    });
+
     it('refuses the anonymous user with "must be signed in"', async () => {
       const reply = await postProfile(validProfile, {});
       expect(reply.statusCode).toBe(401);
@@ -148,6 +166,9 @@ describeEachDatabase('profiles', (dialect) => {
     });
 
     it('streams an 11 MB avatar in the profile form and refuses it with 413, storing nothing', async () => {
+      const dir = path.join(t.dataDir, 'media', 'avatars', String(ada.userId));
+      const before = existsSync(dir) ? readdirSync(dir) : [];
+      const versionBefore = (await info(ada.userId)).avatar_version;
       const data = Buffer.alloc(11 * 1024 * 1024, 1);
       Buffer.from([0xff, 0xd8, 0xff]).copy(data);
       const reply = await postProfile(validProfile, ada.auth, {
@@ -155,8 +176,8 @@ describeEachDatabase('profiles', (dialect) => {
       });
       expect(reply.statusCode).toBe(413);
       expect(reply.json().formFieldErrorMessages).toEqual({ avatar: profileMessages.imageTooBig });
-      const dir = path.join(t.dataDir, 'media', 'avatars', String(ada.userId));
-      expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+      expect(existsSync(dir) ? readdirSync(dir) : []).toEqual(before);
+      expect((await info(ada.userId)).avatar_version).toBe(versionBefore);
       expect(readdirSync(path.join(t.dataDir, 'tmp', 'uploads'))).toEqual([]);
     });
   });
