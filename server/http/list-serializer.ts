@@ -1,26 +1,60 @@
-import type { FastifyReply } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from './envelope.ts';
+
+interface Encoded {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** The encoding a client accepts for a cached body: br, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  let gzip = false;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const refused = parameters.some((parameter) => /^\s*q=0(\.0*)?\s*$/.test(parameter));
+    if (refused) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
+}
 
 /**
  * Replies of the hot list routes. Outside production a list goes through the route's zod
  * serializer like every reply, so tests check it against the contract. In production the
  * reply is trusted — the services build it from typed rows — and the whole envelope of an
- * items array is encoded once and kept with it: a cached page (see wave-list-service.ts) is
- * sent as the same buffer to every caller without likes or views on it.
+ * items array is encoded (and compressed, per encoding asked for) once and kept with it: a
+ * cached page (see wave-list-service.ts) is the same buffer for every caller without likes or
+ * views on it.
  */
 export function listReplies(options: { validate: boolean }) {
-  const encoded = new WeakMap<readonly unknown[], Buffer>();
+  const encodings = new WeakMap<readonly unknown[], Encoded>();
   return {
-    send<T>(reply: FastifyReply, items: T[]) {
+    send<T>(request: FastifyRequest, reply: FastifyReply, items: T[]) {
       if (options.validate) return ok(items);
-      let body = encoded.get(items);
-      if (body === undefined) {
-        body = Buffer.from(
-          `{"success":true,"message":"ok","data":${JSON.stringify(items)},"formFieldErrorMessages":{}}`,
-        );
-        encoded.set(items, body);
+      let encoded = encodings.get(items);
+      if (encoded === undefined) {
+        encoded = {
+          identity: Buffer.from(
+            `{"success":true,"message":"ok","data":${JSON.stringify(items)},"formFieldErrorMessages":{}}`,
+          ),
+        };
+        encodings.set(items, encoded);
       }
-      return reply.type('application/json; charset=utf-8').send(body);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding === null || encoded.identity.length < 1024) return reply.send(encoded.identity);
+      if (encoding === 'br') {
+        encoded.br ??= brotliCompressSync(encoded.identity, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+        });
+      } else {
+        encoded.gzip ??= gzipSync(encoded.identity, { level: 6 });
+      }
+      return reply.header('content-encoding', encoding).send(encoded[encoding]);
     },
   };
 }

@@ -62,6 +62,7 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       reply.header('cache-control', LIST_CACHE);
       const { language_code } = request.params;
       return lists.send(
+        request,
         reply,
         await services.waveLists.newest(language_code, request.query, callerOf(request)),
       );
@@ -77,6 +78,7 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       reply.header('cache-control', LIST_CACHE);
       const { language_code } = request.params;
       return lists.send(
+        request,
         reply,
         await services.waveLists.trending(language_code, request.query, callerOf(request)),
       );
@@ -92,6 +94,7 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       reply.header('cache-control', LIST_CACHE);
       const { user_id } = request.params;
       return lists.send(
+        request,
         reply,
         await services.waveLists.following(user_id, request.query, callerOf(request)),
       );
@@ -107,6 +110,7 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       reply.header('cache-control', LIST_CACHE);
       const { username } = request.params;
       return lists.send(
+        request,
         reply,
         await services.waveLists.byUsername(username, request.query, callerOf(request)),
       );
@@ -122,6 +126,7 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       reply.header('cache-control', LIST_CACHE);
       const { channel_name } = request.params;
       return lists.send(
+        request,
         reply,
         await services.waveLists.byChannelName(channel_name, request.query, callerOf(request)),
       );

@@ -35,6 +35,8 @@ export function waveAccess(deps: {
   /** Secret that keys the anonymous viewer hash, so stored keys do not reveal addresses. */
   secret: Uint8Array;
 }) {
+  /** Recent address + user agent → viewer key (the keyed hash costs more than a lookup). */
+  const anonymousKeys = new Map<string, string>();
   const isAdmin = (viewer: Viewer) =>
     !viewer.isAnonymous &&
     (viewer.isAdmin || deps.adminUsernames.includes(viewer.username.toLowerCase()));
@@ -65,10 +67,17 @@ export function waveAccess(deps: {
      */
     viewerKey(viewer: Viewer, ip: string, userAgent: string): string {
       if (!viewer.isAnonymous) return `u:${viewer.userId}`;
-      const digest = createHmac('sha256', deps.secret)
-        .update(`view\n${ip}\n${userAgent}`)
-        .digest('base64url');
-      return `a:${digest.slice(0, 22)}`;
+      const source = `${ip}\n${userAgent}`;
+      let key = anonymousKeys.get(source);
+      if (key === undefined) {
+        const digest = createHmac('sha256', deps.secret)
+          .update(`view\n${source}`)
+          .digest('base64url');
+        key = `a:${digest.slice(0, 22)}`;
+        if (anonymousKeys.size >= 10_000) anonymousKeys.clear();
+        anonymousKeys.set(source, key);
+      }
+      return key;
     },
   };
 }

@@ -93,17 +93,13 @@ export function waveListService(deps: {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const none = new Set<number>();
-    const [liked, viewed] = caller.viewer.isAnonymous
-      ? [
-          none,
-          (await mayHaveViews(caller.viewerKey))
-            ? await waves.viewedAmong(caller.viewerKey, ids)
-            : none,
-        ]
-      : await Promise.all([
-          waves.likedAmong(caller.viewer.userId, ids),
-          waves.viewedAmong(caller.viewerKey, ids),
-        ]);
+    let liked = none;
+    let viewed = none;
+    if (!caller.viewer.isAnonymous) {
+      ({ liked, viewed } = await waves.flagsAmong(caller.viewer.userId, caller.viewerKey, ids));
+    } else if (await mayHaveViews(caller.viewerKey)) {
+      viewed = await waves.viewedAmong(caller.viewerKey, ids);
+    }
     if (liked.size === 0 && viewed.size === 0) {
       let items = plainItems.get(rows);
       if (!items) {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { DialectName } from '../database.ts';
 import type { Database, WavesTable } from '../schema.ts';
 
@@ -266,16 +266,26 @@ export function wavesRepository(
         .executeTakeFirst();
     },
 
-    /** Which of these waves `userId` has liked. */
-    async likedAmong(userId: number, waveIds: readonly number[]): Promise<Set<number>> {
-      if (waveIds.length === 0) return new Set();
+    /** A signed-in caller's likes and views among these waves, in one query. */
+    async flagsAmong(userId: number, viewerKey: string, waveIds: readonly number[]) {
+      const liked = new Set<number>();
+      const viewed = new Set<number>();
+      if (waveIds.length === 0) return { liked, viewed };
       const rows = await db
         .selectFrom('wave_likes')
-        .select('wave_id')
+        .select([sql<string>`'l'`.as('kind'), 'wave_id'])
         .where('user_id', '=', userId)
         .where('wave_id', 'in', [...waveIds])
+        .unionAll(
+          db
+            .selectFrom('wave_views')
+            .select([sql<string>`'v'`.as('kind'), 'wave_id'])
+            .where('viewer_key', '=', viewerKey)
+            .where('wave_id', 'in', [...waveIds]),
+        )
         .execute();
-      return new Set(rows.map((row) => row.wave_id));
+      for (const row of rows) (row.kind === 'l' ? liked : viewed).add(row.wave_id);
+      return { liked, viewed };
     },
 
     /** Whether a viewer key has any counted view (index `wave_views_viewer`). */

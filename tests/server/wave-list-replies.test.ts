@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferredEncoding } from '../../server/http/list-serializer.ts';
+import { waveListReplySchema } from '../../src/api/contract/wave.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createListener, makeTone, publishWave } from '../helpers/waves.ts';
+
+const audioDir = mkdtempSync(path.join(tmpdir(), 'waves-audio-'));
+const tone = makeTone(audioDir);
+afterAll(() => rmSync(audioDir, { recursive: true, force: true }));
+
+describe('preferredEncoding', () => {
+  it('prefers br, then gzip, and honours q=0', () => {
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+  });
+});
+
+describe('list replies in production mode', () => {
+  let t: TestApp;
+  let reference: string;
+  const url = '/api/v1/wave/wavelistpublicnewest/en';
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { env: { NODE_ENV: 'production' } });
+    const author = await createListener(t, 'prod-author');
+    for (let i = 0; i < 12; i += 1) {
+      await publishWave(t, tone, { userId: author.userId, channel: 'general', title: `w ${i}` });
+    }
+    t.services.waveLists.setCacheMs(0);
+    reference = (await t.app.inject({ method: 'GET', url })).body;
+  });
+  afterAll(() => t.close());
+
+  it('sends the contract’s envelope, the same bytes from the page cache', async () => {
+    const parsed = waveListReplySchema.parse(JSON.parse(reference));
+    expect(parsed.data).toHaveLength(12);
+    t.services.waveLists.setCacheMs(1000);
+    const first = await t.app.inject({ method: 'GET', url });
+    const second = await t.app.inject({ method: 'GET', url });
+    expect(first.body).toBe(reference);
+    expect(second.body).toBe(reference);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('compresses a cached page once per encoding', async () => {
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(reference);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(reference);
+  });
+
+  it('still marks what a signed-in caller liked', async () => {
+    const fan = await createListener(t, 'prod-fan');
+    const first = JSON.parse(reference).data[0].wave_name;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/wave/like/${first}`,
+      headers: fan.auth,
+      payload: { isliked: true },
+    });
+    const reply = await t.app.inject({ method: 'GET', url, headers: fan.auth });
+    expect(reply.json().data[0]).toMatchObject({ user_has_liked: true, likes_count: 1 });
+    const anonymous = await t.app.inject({ method: 'GET', url });
+    expect(anonymous.json().data[0]).toMatchObject({ user_has_liked: false, likes_count: 1 });
+  });
+});
