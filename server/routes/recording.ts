@@ -12,7 +12,8 @@ import {
   recordingMessages,
 } from '../../src/api/contract/recording-limits.ts';
 import { waveNameParamsSchema } from '../../src/api/contract/wave.ts';
-import { ApiError, ok } from '../http/envelope.ts';
+import { serverMessages } from '../../src/api/contract/envelope.ts';
+import { ApiError, failure, ok } from '../http/envelope.ts';
 import { readMultipartForm } from '../http/multipart-form.ts';
 import { createTusUploads } from '../media/tus-uploads.ts';
 import type { Services } from '../services/container.ts';
@@ -135,7 +136,16 @@ export const tusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     tus.viewers.set(request.raw, request.viewer);
     reply.hijack();
-    await tus.server.handle(request.raw, reply.raw);
+    try {
+      await tus.server.handle(request.raw, reply.raw);
+    } catch (error) {
+      // tus answers its own errors; this is a broken connection or a bug.
+      request.log.error({ err: error }, 'tus request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(JSON.stringify(failure(serverMessages.internalError)));
+      } else reply.raw.destroy();
+    }
   };
   const methods = ['POST', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE'] as const;
   const relative = TUS_ENDPOINT.replace(/^\/api\/v1/, '');
