@@ -6,8 +6,9 @@
 //
 //   npx tsx bench/api-lists.ts [--waves=1000000] [--seconds=10] [--only=sqlite|postgres]
 //
-// The seeded databases are kept (bench/.out/, PostgreSQL schema bench_api_lists) and reused
-// by the next run when they hold the same number of waves.
+// The seeded databases are kept (bench/.out/, and a PostgreSQL database `waves_bench` beside
+// the given one, so the tests' database stays clean) and reused by the next run when they
+// hold the same number of waves.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,7 @@ const ONLY = arg('only', '');
 const USERS = 2000;
 const CHANNELS = 40;
 const FOLLOWED = 50;
-const PG_SCHEMA = 'bench_api_lists';
+const PG_DATABASE = 'waves_bench';
 const PG_URL = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const OUT = path.resolve('bench/.out/api-lists');
 const BASE_MS = Date.UTC(2025, 0, 1);
@@ -72,13 +73,19 @@ function open(target: Target): Db {
 // ---------------------------------------------------------------------------------------------
 // Seeding: set-based SQL (a recursive CTE on SQLite, generate_series on PostgreSQL).
 
+/** The bench's own database on the server of `url` (created when missing). */
+async function benchDatabaseUrl(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [PG_DATABASE]);
+  if (exists.rowCount === 0) await client.query(`create database ${PG_DATABASE}`);
+  await client.end();
+  const bench = new URL(url);
+  bench.pathname = `/${PG_DATABASE}`;
+  return bench.toString();
+}
+
 async function seed(target: Target) {
-  if (target.dialect === 'postgres' && target.databaseUrl) {
-    const client = new pg.Client({ connectionString: target.databaseUrl });
-    await client.connect();
-    await client.query(`create schema if not exists ${PG_SCHEMA}`);
-    await client.end();
-  }
   const db = open(target);
   try {
     // Migrations and the required rows, as the server does at start.
@@ -149,7 +156,8 @@ async function seed(target: Target) {
       select t.id, (select id from users where username_lower = 'bench-1'), ${now}
       from teams t where t.team_name like 'bench-%' and t.team_name <> 'bench-1'
       order by t.id limit ${sql.lit(FOLLOWED)}`.execute(k);
-    if (pgsql) await sql`analyze`.execute(k);
+    // As autovacuum would: statistics, and the visibility map that index-only scans rely on.
+    if (pgsql) await sql`vacuum analyze`.execute(k);
     else await sql`analyze`.execute(k);
     console.log(
       `  ${target.dialect}: seeded ${WAVES.toLocaleString('en')} waves in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -318,8 +326,7 @@ async function main() {
     targets.push({
       dialect: 'postgres',
       dataDir: path.join(OUT, 'pg'),
-      databaseUrl: PG_URL,
-      pgSchema: PG_SCHEMA,
+      databaseUrl: await benchDatabaseUrl(PG_URL),
     });
   } else if (!PG_URL) {
     console.log('PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to include it.');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { initialSchema } from './migrations/0001-initial.ts';
 import { accountsIndexes } from './migrations/0002-accounts-indexes.ts';
@@ -44,6 +44,7 @@ export function openDatabase(options: DatabaseOptions): Db {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    pool.on('connect', useNamedStatements);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
@@ -84,12 +85,48 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database
   });
 }
 
+const statementNames = new Map<string, string>();
+
+/**
+ * pg sends unnamed statements, so PostgreSQL parses and analyses every query again. Named
+ * statements are parsed once per connection (the list endpoints' budget, DESIGN.md). Their
+ * plans are still made for each execution's values (`plan_cache_mode=force_custom_plan`):
+ * a generic plan cannot tell a channel with ten waves from one with a million, and would walk
+ * the primary key through the whole table for the small one. One name per SQL text,
+ * process-wide; past a few thousand distinct texts, queries stay unnamed.
+ */
+function useNamedStatements(client: pg.PoolClient) {
+  // Queued before any query of the pool's user; plans always for the actual values.
+  client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values)) {
+      let name = statementNames.get(text);
+      if (name === undefined && statementNames.size < 5000) {
+        name = `waves_${statementNames.size + 1}`;
+        statementNames.set(text, name);
+      }
+      if (name !== undefined) return query({ name, text, values });
+    }
+    return query(...args);
+  };
+}
+
 /** Brings the schema up to date; runs at every start on both dialects. */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrations = migrationsFor(db.dialect);
+  // Kysely looks for its bookkeeping tables in every schema unless told which: another
+  // installation (or test) in the same PostgreSQL database must not be mistaken for ours.
+  const schema =
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely))
+          .rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
