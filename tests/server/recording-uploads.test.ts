@@ -330,6 +330,18 @@ describeEachDatabase('uploads', (dialect) => {
       expect(mediaOf(wave)).toEqual([]);
     });
 
+    it('publishes what a browser recording cut short holds (a recovered recording)', async () => {
+      // A streamed WebM has no index to contradict: its first chunks are a valid recording.
+      const wave = await create();
+      const cut = truncated(audio.speech, 0.7);
+      const { patched } = await tusUpload(t, wave, readFileSync(cut));
+      expect(patched?.statusCode).toBe(204);
+      expect((await processJobs(t, wave)).status).toBe('published');
+      const row = await waveRow(wave);
+      expect(row.duration).toBeGreaterThanOrEqual(3);
+      expect(row.duration).toBeLessThanOrEqual(5);
+    });
+
     it('takes an mp3 and an m4a upload as well', async () => {
       for (const file of [audio.mp3, audio.m4a]) {
         const wave = await create();
