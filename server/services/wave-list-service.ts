@@ -159,8 +159,8 @@ export function waveListService(deps: {
     async following(userId: number, page: PageRequest, caller: Caller) {
       const user = await users.findById(userId);
       if (!user) throw notFound('user not found');
-      const ids = await waves.followingIds(userId, idCursor(page), limitOf(page));
-      return present(await waves.byIds(ids), caller, byId);
+      const rows = await waves.following(userId, idCursor(page), limitOf(page));
+      return present(rows, caller, byId);
     },
 
     async byUsername(username: string, page: PageRequest, caller: Caller) {

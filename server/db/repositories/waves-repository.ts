@@ -128,11 +128,11 @@ export function wavesRepository(
      * followed team, a correlated subquery finds the `limit`-th newest listed id below the
      * cursor (walking `waves_by_team` in key order) and the join reads only the range above
      * it: at most 2 × limit index entries per team, however many waves a team has. One
-     * statement on both databases.
+     * statement on both databases, rows included.
      */
-    async followingIds(userId: number, beforeId: number | null, limit: number) {
+    following(userId: number, beforeId: number | null, limit: number): Promise<WaveListRow[]> {
       const before = beforeId ?? MAX_ID;
-      const rows = await db
+      const ids = db
         .selectFrom((eb) =>
           eb
             .selectFrom('team_subscriptions')
@@ -168,18 +168,9 @@ export function wavesRepository(
         )
         .select('w.id')
         .orderBy('w.id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => row.id);
-    },
-
-    /** List rows for these ids, newest first. */
-    async byIds(ids: readonly number[]): Promise<WaveListRow[]> {
-      if (ids.length === 0) return [];
-      return listSelect()
-        .where('w.id', 'in', [...ids])
-        .orderBy('w.id', 'desc')
-        .execute();
+        .limit(limit);
+      // The page's rows in the same statement (one round trip).
+      return listSelect().where('w.id', 'in', ids).orderBy('w.id', 'desc').execute();
     },
 
     /** Replies of a wave, oldest first (a thread reads top-down). */
