@@ -221,7 +221,7 @@ export function wavePublisher(deps: {
 
     /** Records why processing gave up (shown to the author; the wave stays unlisted). */
     async markFailed(waveId: number, reason: string) {
-      await waves.update(waveId, { status: 'failed', failure_reason: reason.slice(0, 500) });
+      await waves.markFailed(waveId, reason.slice(0, 500));
     },
   };
 }
