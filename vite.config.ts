@@ -10,7 +10,20 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8081}`;
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders are split too: their feature code must not weigh on the initial bundle.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
+    }),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
@@ -33,6 +46,22 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Every route's eager part (params, search, guards) is needed at start anyway: one chunk
+        // instead of dozens of tiny ones, which compress badly (DESIGN.md JavaScript budget).
+        codeSplitting: {
+          groups: [
+            { name: 'routes', test: /[\\/]src[\\/]routes[\\/][^?]+\.tsx$/ },
+            // What /newest shows: the list, its rows, the player and the shell's small parts.
+            {
+              name: 'first-screen',
+              test: /[\\/]src[\\/](features[\\/](player|shell|uploads)[\\/]|features[\\/]waves[\\/](api[\\/]|components[\\/](feed-page|wave-list|wave-row|record-button|marquee|cached-list-notice)\.)|components[\\/]ui[\\/])/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

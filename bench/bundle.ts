@@ -20,16 +20,31 @@ if (!process.argv.includes('--no-build')) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'waves-bench-'));
 const server = spawn('npx', ['tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: outDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: outDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+  },
   stdio: 'ignore',
 });
 try {
   for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.addInitScript(() => {
     localStorage.setItem('language_code_ui', 'en');
@@ -38,7 +53,8 @@ try {
   const scripts = new Set<string>();
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.resourceType() === 'script' || url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    if (request.resourceType() === 'script' || url.pathname.endsWith('.js'))
+      scripts.add(url.pathname);
   });
   await page.goto(`http://127.0.0.1:${port}/newest`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1000);
@@ -55,9 +71,12 @@ try {
     rows.push([pathname, bytes]);
   }
   rows.sort((a, b) => b[1] - a[1]);
-  for (const [name, bytes] of rows) console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${name}`);
+  for (const [name, bytes] of rows)
+    console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${name}`);
   const kb = total / 1024;
-  console.log(`\nJavaScript fetched by /newest: ${kb.toFixed(1)} KB brotli (${scripts.size} files); budget ${BUDGET_KB} KB → ${(kb / BUDGET_KB).toFixed(2)}× of budget`);
+  console.log(
+    `\nJavaScript fetched by /newest: ${kb.toFixed(1)} KB brotli (${scripts.size} files); budget ${BUDGET_KB} KB → ${(kb / BUDGET_KB).toFixed(2)}× of budget`,
+  );
   process.exitCode = kb <= BUDGET_KB ? 0 : 1;
 } finally {
   server.kill('SIGTERM');

@@ -1,8 +1,12 @@
 // Fails when `lingui extract` would change the catalogs, or when a German text is missing.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
-const files = ['locales/en/messages.po', 'locales/de/messages.po'];
+const files = ['en', 'de'].flatMap((locale) =>
+  readdirSync(`locales/${locale}`)
+    .filter((name) => name.endsWith('.po'))
+    .map((name) => `locales/${locale}/${name}`),
+);
 const before = files.map((file) => readFileSync(file, 'utf8'));
 execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'ignore' });
 const after = files.map((file) => readFileSync(file, 'utf8'));
@@ -15,16 +19,20 @@ files.forEach((file, index) => {
   }
 });
 
-// A German entry is missing when its msgstr is empty (the first entry is the header).
-const german = after[1].split(/\n\n/).slice(1);
-const missing = german.filter(
-  (entry) => /\nmsgstr ""\s*$/.test(entry) && !/\nmsgstr ""\n"/.test(entry),
-);
-if (missing.length > 0) {
-  console.error(`${missing.length} German translation(s) missing in locales/de/messages.po, e.g.:`);
-  for (const entry of missing.slice(0, 10))
-    console.error(`  ${entry.split('\n').find((l) => l.startsWith('msgid'))}`);
-  failed = true;
-}
+files.forEach((file, index) => {
+  if (!file.startsWith('locales/de/')) return;
+  // A German entry is missing when its msgstr is empty (the first entry is the header).
+  const missing = after[index]
+    .split(/\n\n/)
+    .slice(1)
+    .filter((entry) => /\nmsgstr ""\s*$/.test(entry));
+  if (missing.length > 0) {
+    console.error(`${missing.length} German translation(s) missing in ${file}, e.g.:`);
+    for (const entry of missing.slice(0, 10)) {
+      console.error(`  ${entry.split('\n').find((line) => line.startsWith('msgid'))}`);
+    }
+    failed = true;
+  }
+});
 if (failed) process.exit(1);
 console.log('catalogs are up to date and complete');

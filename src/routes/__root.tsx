@@ -11,13 +11,19 @@ import { SiteHeader } from '../features/shell/components/site-header.tsx';
 import { StartupGate } from '../features/shell/components/startup-gate.tsx';
 import { TopTabs } from '../features/shell/components/top-tabs.tsx';
 import { UpdatePrompt } from '../features/shell/components/update-prompt.tsx';
+import { ensureFullCatalog } from '../lib/i18n.ts';
 import { withoutTrailingSlash } from '../lib/trailing-slash.ts';
 
-const PasswordResetScreen = lazy(() =>
-  import('../features/accounts/components/password-reset-screen.tsx').then((module) => ({
-    default: module.PasswordResetScreen,
-  })),
-);
+const PasswordResetScreen = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../features/accounts/components/password-reset-screen.tsx'),
+    ensureFullCatalog(),
+  ]);
+  return { default: module.PasswordResetScreen };
+});
+
+/** The first screens render with the shell catalog; every other screen waits for the full one. */
+const shellScreens = new Set(['/', '/newest', '/trending', '/following', '/404']);
 
 const passwordResetScreen = (token: string) => (
   <Suspense fallback={null}>
@@ -30,13 +36,14 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ location }) => {
+  beforeLoad: async ({ location }) => {
     const target = withoutTrailingSlash(
       location.pathname,
       location.searchStr,
       location.hash ? `#${location.hash}` : '',
     );
     if (target) throw redirect({ href: target, replace: true });
+    if (!shellScreens.has(location.pathname)) await ensureFullCatalog();
   },
   component: RootLayout,
   notFoundComponent: NotFoundPage,

@@ -178,7 +178,7 @@ export function WaveListView({
     },
     [waves],
   );
-  const onLike = useCallback((waveName: string) => like.mutate(waveName), [like]);
+  const onLike = like;
 
   if (isPending) {
     return (

@@ -1,0 +1,137 @@
+// Offline and repeat-visit figures of the PWA, in one run against the real site:
+// - offline warm start → first list paint (the service worker answers the shell and the list);
+// - repeat-visit LCP as a ratio to a cold visit (target ≤ 0.4);
+// - tap → audio for a cached wave, p50 (target ≤ 50 ms): tap → first sound (the beep) and
+//   tap → the wave's own audio (currentTime > 0).
+// Run: npx tsx bench/offline.ts [runs]
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config.ts';
+import { median, startSite } from './support/site.ts';
+
+const runs = Number(process.argv[2] ?? 7);
+const site = await startSite({ port: 4391, outDir: path.resolve('.tmp/dist-bench-offline') });
+const launch = (profile: string) =>
+  chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+    viewport: { width: 390, height: 844 },
+  });
+
+/** Records LCP, the first painted wave row, and when audio starts, from inside the page. */
+async function instrument(context: BrowserContext) {
+  await context.addInitScript(() => {
+    localStorage.setItem('language_code_ui', 'en');
+    localStorage.setItem('cookieConsent', 'accepted');
+    const w = window as unknown as Record<string, unknown>;
+    w.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('.wave-row')) {
+        requestAnimationFrame(() => (w.__firstRow = performance.now()));
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+    const start = AudioBufferSourceNode.prototype.start;
+    AudioBufferSourceNode.prototype.start = function (...args: Parameters<typeof start>) {
+      w.__firstSound ??= performance.now();
+      return start.apply(this, args);
+    };
+    document.addEventListener('playing', () => (w.__firstSound ??= performance.now()), true);
+    const NativeAudio = window.Audio;
+    const nodes: HTMLAudioElement[] = [];
+    w.__audioNodes = nodes;
+    window.Audio = function (src?: string) {
+      const node = new NativeAudio(src);
+      nodes.push(node);
+      return node;
+    } as unknown as typeof Audio;
+  });
+}
+
+const read = (page: Page, key: string) =>
+  page.evaluate((k) => (window as unknown as Record<string, number>)[k] ?? 0, key);
+
+async function lcpOf(page: Page) {
+  await page.waitForSelector('.wave-row');
+  await page.waitForTimeout(300);
+  return read(page, '__lcp');
+}
+
+const cold: number[] = [];
+const repeat: number[] = [];
+const offlineStart: number[] = [];
+const tapToSound: number[] = [];
+const tapToWave: number[] = [];
+
+try {
+  for (let run = 0; run < runs; run++) {
+    console.error(`run ${run + 1}/${runs}`);
+    const context = await launch(mkdtempSync(path.join(tmpdir(), 'waves-bench-profile-')));
+    await instrument(context);
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${site.origin}/newest`);
+    cold.push(await lcpOf(page));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Second visit: warm HTTP and worker caches.
+    await page.reload();
+    repeat.push(await lcpOf(page));
+
+    // Play the first wave once online so it is cached whole, then measure taps offline.
+    await page.locator('.wave-row__main').first().click();
+    const cachedCount = () =>
+      page.evaluate(async () => (await (await caches.open('waves-audio-v1')).keys()).length);
+    for (let tries = 0; (await cachedCount()) === 0; tries++) {
+      if (tries > 100) throw new Error('the played wave was not cached');
+      await page.waitForTimeout(200);
+    }
+    const stop = page.getByRole('button', { name: 'Stop' });
+    if (await stop.isEnabled()) await stop.click();
+
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('.wave-row');
+    offlineStart.push(await read(page, '__firstRow'));
+
+    await page.waitForTimeout(1000);
+    const tapAt = await page.evaluate(() => performance.now());
+    await page.locator('.wave-row__main').first().click();
+    await page
+      .waitForFunction(() =>
+        ((window as unknown as { __audioNodes: HTMLAudioElement[] }).__audioNodes ?? []).some(
+          (node) => node.currentTime > 0,
+        ),
+      )
+      .catch(async (error) => {
+        const status = await page.locator('.player').getAttribute('data-status');
+        throw new Error(`the cached wave did not start playing offline (player: ${status})`, {
+          cause: error,
+        });
+      });
+    const waveAt = await page.evaluate(() => performance.now());
+    tapToSound.push((await read(page, '__firstSound')) - tapAt);
+    tapToWave.push(waveAt - tapAt);
+    await context.close();
+  }
+} finally {
+  await site.stop();
+}
+
+const f = (ms: number) => `${ms.toFixed(0)} ms`;
+console.log(
+  `runs: ${runs} (phone viewport, Debian Chromium, loopback; the beep precedes the wave by design)`,
+);
+console.log(`offline warm start → first list paint: p50 ${f(median(offlineStart))}`);
+console.log(
+  `LCP cold p50 ${f(median(cold))}, repeat visit p50 ${f(median(repeat))} → ratio ${(median(repeat) / median(cold)).toFixed(2)} (target ≤ 0.40)`,
+);
+console.log(
+  `tap → first sound (beep), cached wave, offline: p50 ${f(median(tapToSound))} (target ≤ 50 ms)`,
+);
+console.log(`tap → wave audio currentTime > 0, cached wave, offline: p50 ${f(median(tapToWave))}`);
