@@ -24,6 +24,12 @@ export interface MultipartFormOptions {
   tooLargeMessage: string;
   /** Where a file without a known field name reports (single-image endpoints). */
   defaultFileField?: string;
+  /**
+   * Refuses a file by its name before reading it (e.g. an image field given "song.mp3": the
+   * name and the content disagree, which is how disguised files arrive). Content still decides
+   * whether an accepted name holds what it should.
+   */
+  refuseFileName?: { test: (filename: string) => boolean; message: string };
 }
 
 /**
@@ -75,6 +81,12 @@ export async function readMultipartForm(
       if (!field || files[field]) {
         part.file.resume();
         continue;
+      }
+      if (part.filename && options.refuseFileName?.test(part.filename)) {
+        part.file.resume();
+        throw new ApiError(400, options.refuseFileName.message, {
+          [field]: options.refuseFileName.message,
+        });
       }
       const target = path.join(options.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
       temporary.push(target);

@@ -25,6 +25,11 @@ const multipartBody = {
   consumes: ['multipart/form-data'],
 };
 
+/** Names that say "not an image" (audio, video, documents, code, SVG): refused before reading. */
+const NOT_IMAGE_EXTENSIONS =
+  /\.(mp3|m4a|aac|wav|ogg|oga|opus|flac|webm|mp4|m4v|mov|avi|mkv|pdf|txt|html?|svg|svgz|js|mjs|json|xml|exe|zip|gz)$/i;
+const isNotAnImageName = (filename: string) => NOT_IMAGE_EXTENSIONS.test(filename.trim());
+
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
@@ -36,6 +41,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       fileFields,
       maxFileBytes: PROFILE_IMAGE_MAX_BYTES,
       tooLargeMessage: profileMessages.imageTooBig,
+      refuseFileName: { test: isNotAnImageName, message: profileMessages.imageType },
       ...(single ? { defaultFileField: single } : {}),
     });
 

@@ -171,6 +171,16 @@ describeEachDatabase('profile images', (dialect) => {
         message: profileMessages.imageType,
       },
       {
+        name: 'a PNG renamed to .mp3 (the name and the content disagree)',
+        make: async () => ({
+          data: await files.png(),
+          filename: 'voice-note.mp3',
+          type: 'audio/mpeg',
+        }),
+        status: 400,
+        message: profileMessages.imageType,
+      },
+      {
         name: 'an SVG with a script, named .png',
         make: async () => ({
           data: Buffer.from(
@@ -299,8 +309,8 @@ describeEachDatabase('profile images', (dialect) => {
     it('stores a JPEG avatar as 512, 128 and 48 px square WebP without its EXIF', async () => {
       const reply = await upload('/api/v1/user/avatarimage', 'avatar', {
         data: await files.jpegWithExif(),
-        // Name and type say nothing true: the content decides.
-        filename: 'voice-note.mp3',
+        // The type says nothing true and the name is another image format: the content decides.
+        filename: 'photo.png',
         type: 'audio/mpeg',
       });
       expect(reply.statusCode).toBe(200);

@@ -24,7 +24,7 @@ import {
   signUpSubmitProblem,
   type SignUpSubmitInput,
 } from '../../src/features/accounts/forms/rules.ts';
-import { activateLanguage } from '../../src/lib/i18n.ts';
+import { activateLanguage, ensureFullCatalog } from '../../src/lib/i18n.ts';
 import { translateServerMessage } from '../../src/lib/server-messages.ts';
 
 const blank = fc.constantFrom('', ' ', '   ', '\t', '\n ');
@@ -294,6 +294,8 @@ describe('guest entry and the way back (spec §4, §9)', () => {
 describe('every account and captcha message the server sends has German', () => {
   beforeAll(async () => {
     await activateLanguage('de');
+    // The account screens render with the full catalog (src/lib/i18n.ts); so does this check.
+    await ensureFullCatalog();
   });
 
   const messages = [

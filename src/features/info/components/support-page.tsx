@@ -29,7 +29,7 @@ export function SupportPage() {
               Ask other members in the{' '}
               <Link
                 to="/c/$channel_name/{-$wave_name}"
-                params={{ channel_name: contacts.communityChannel }}
+                params={{ channel_name: contacts.communityChannel, wave_name: undefined }}
               >
                 #{contacts.communityChannel}
               </Link>{' '}
