@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  apiRequest,
+  buildHeaders,
+  interpretResponse,
+  isNotFound,
+  TransportError,
+} from '../../src/api/client.ts';
+import { storage } from '../../src/lib/storage.ts';
+
+describe('transport rules (spec/accounts-and-shell.md §8)', () => {
+  it('returns the parsed JSON for every 2xx', () => {
+    for (const status of [200, 201, 204, 299]) {
+      expect(interpretResponse(status, '{"success":true,"data":1}')).toEqual({
+        success: true,
+        data: 1,
+      });
+    }
+  });
+
+  it('turns 404 into a failure object with the status and the raw text', () => {
+    const reply = interpretResponse(404, 'no such page <html>');
+    expect(isNotFound(reply)).toBe(true);
+    expect(reply).toMatchObject({ success: false, status: 404, rawText: 'no such page <html>' });
+  });
+
+  it('returns the parsed body of other 4xx replies', () => {
+    for (const status of [400, 401, 403, 409, 413, 429, 499]) {
+      expect(interpretResponse(status, '{"success":false,"message":"no"}')).toEqual({
+        success: false,
+        message: 'no',
+      });
+    }
+  });
+
+  it('throws "Error response from server: {status}" for 5xx', () => {
+    for (const status of [500, 502, 503, 599]) {
+      expect(() => interpretResponse(status, '{}')).toThrow(
+        `Error response from server: ${status}`,
+      );
+    }
+  });
+
+  it('throws "unknown error" for any other status', () => {
+    for (const status of [0, 100, 199, 301, 304, 399, 600]) {
+      expect(() => interpretResponse(status, '{}')).toThrow(
+        new TransportError('unknown error', status),
+      );
+    }
+  });
+
+  it('throws "Failed to parse JSON response" for an unparsable body', () => {
+    expect(() => interpretResponse(200, '<html>')).toThrow('Failed to parse JSON response');
+    expect(() => interpretResponse(400, '')).toThrow('Failed to parse JSON response');
+  });
+});
+
+describe('request headers (spec §7)', () => {
+  beforeEach(() => storage.clear());
+
+  it('asks for JSON, and sends JSON unless the body is form data', () => {
+    expect(buildHeaders({ body: { a: 1 } })).toMatchObject({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    });
+    expect(buildHeaders({ body: new FormData() })).not.toHaveProperty('Content-Type');
+    expect(buildHeaders({})).not.toHaveProperty('Content-Type');
+  });
+
+  it('adds the no-cache headers only when asked', () => {
+    expect(buildHeaders({ noCache: true })).toMatchObject({
+      'Cache-Control': 'no-cache, no-store, must-revalidate',
+      Pragma: 'no-cache',
+    });
+    expect(buildHeaders({})).not.toHaveProperty('Cache-Control');
+  });
+
+  it('sends the stored user’s token as Bearer, or a passed token instead', () => {
+    expect(buildHeaders({})).not.toHaveProperty('Authorization');
+    storage.set('user', { json_web_token: 'stored', user_id: 7, username: 'sam-river7' });
+    expect(buildHeaders({}).Authorization).toBe('Bearer stored');
+    expect(buildHeaders({ token: 'passed' }).Authorization).toBe('Bearer passed');
+  });
+});
+
+describe('apiRequest', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends credentials, the method, the JSON body and the query', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response('{"success":true,"message":"ok","data":null,"formFieldErrorMessages":{}}'),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await apiRequest('/wave/like/abc', {
+      body: { isliked: true },
+      query: { after: 'x', limit: 5, skip: undefined },
+    });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/wave/like/abc?after=x&limit=5');
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'include',
+      body: '{"isliked":true}',
+    });
+  });
+
+  it('reports upload progress through XMLHttpRequest', async () => {
+    const progress: number[] = [];
+    class FakeXhr {
+      upload: {
+        onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void;
+      } = {};
+      status = 200;
+      responseText = '{"success":true}';
+      withCredentials = false;
+      onload?: () => void;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 200, total: 200 });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const reply = await apiRequest('/uploadaudio/abc', {
+      body: new FormData(),
+      onUploadProgress: (p) => progress.push(p),
+    });
+    expect(reply.success).toBe(true);
+    expect(progress).toEqual([25, 100]);
+  });
+});
