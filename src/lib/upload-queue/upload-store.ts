@@ -1,4 +1,4 @@
-import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { NewWaveBody } from '../../api/contract/recording.ts';
 
 /**
@@ -47,15 +47,26 @@ export function putUpload(item: UploadItem) {
   return set(item.id, item, items());
 }
 
-export async function patchUpload(
+/**
+ * Changes an item in one read-write transaction: patches run concurrently (tus reports its
+ * upload URL and its first progress at about the same time), and a separate read and write
+ * would let one patch undo the other.
+ */
+export function patchUpload(
   id: string,
   patch: Partial<UploadItem>,
 ): Promise<UploadItem | undefined> {
-  const item = await get<UploadItem>(id, items());
-  if (!item) return undefined;
-  const next = { ...item, ...patch };
-  await set(id, next, items());
-  return next;
+  return items()('readwrite', (store) => {
+    let next: UploadItem | undefined;
+    const read = store.get(id);
+    read.onsuccess = () => {
+      const item = read.result as UploadItem | undefined;
+      if (!item) return;
+      next = { ...item, ...patch };
+      store.put(next, id);
+    };
+    return promisifyRequest(store.transaction).then(() => next);
+  });
 }
 
 export function putUploadFile(id: string, file: Blob) {

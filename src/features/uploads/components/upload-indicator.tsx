@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { emitQueueChanged } from '../../../lib/upload-queue/upload-events.ts';
 import { discardItem, retryItem, useUploadQueue } from '../../../lib/upload-queue/upload-queue.ts';
 import type { UploadItem } from '../../../lib/upload-queue/upload-store.ts';
 import { removeUpload } from '../../../lib/upload-queue/upload-store.ts';
@@ -35,8 +36,9 @@ export function UploadIndicator() {
   useEffect(() => {
     const done = items.filter((item) => item.state === 'done');
     if (done.length === 0) return;
+    // Removed items must be announced, or the indicator keeps showing them.
     const timer = setTimeout(
-      () => done.forEach((item) => void removeUpload(item.id)),
+      () => void Promise.all(done.map((item) => removeUpload(item.id))).then(emitQueueChanged),
       DONE_VISIBLE_MS,
     );
     return () => clearTimeout(timer);
