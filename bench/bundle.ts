@@ -19,7 +19,8 @@ if (!process.argv.includes('--no-build')) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'waves-bench-'));
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  detached: true,
   env: {
     ...process.env,
     PORT: String(port),
@@ -79,5 +80,5 @@ try {
   );
   process.exitCode = kb <= BUDGET_KB ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
 }

@@ -29,7 +29,8 @@ export async function startSite(options: {
   if (options.build !== false) buildClient(options.outDir);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'waves-bench-site-'));
   const origin = `http://127.0.0.1:${options.port}`;
-  const server: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    detached: true,
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -58,7 +59,7 @@ export async function startSite(options: {
     origin,
     outDir: options.outDir,
     async stop() {
-      server.kill('SIGTERM');
+      if (server.pid) process.kill(-server.pid, 'SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -59,13 +59,20 @@ test.describe('start-up gating', () => {
 test('the /language screen stores the language and the consent, then returns to backto', async ({
   page,
 }) => {
-  await prepareVisitor(page, { language: 'en', consent: true });
+  // A first visit straight to the chooser's own address, as the sign-in screen links to it.
   await page.goto('/language?backto=signin');
-  await page.evaluate(() => localStorage.removeItem('cookieConsent'));
+  await expect(page.getByRole('dialog', { name: 'Cookies' })).toHaveCount(0);
   await page.getByRole('button', { name: /Deutsch/ }).click();
   await expect(page).toHaveURL(/\/signin$/);
   expect(await page.evaluate(() => localStorage.getItem('language_code_ui'))).toBe('de');
   expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
+  await expect(page.getByRole('dialog', { name: 'Cookies' })).toHaveCount(0);
+
+  // Later, with a language chosen, /language offers the choice again and returns the same way.
+  await page.goto('/language?backto=signin');
+  await page.getByRole('button', { name: /English/ }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(await page.evaluate(() => localStorage.getItem('language_code_ui'))).toBe('en');
 });
 
 test.describe('routing', () => {

@@ -35,7 +35,9 @@ test.beforeAll(async () => {
   const [first, second] = [build('n1'), build('n2')];
   deploy(first);
   process.env.E2E_UPDATE_SECOND_BUILD = second;
-  server = spawn('npx', ['tsx', 'server/main.ts'], {
+  // node itself (not npx), in a process group of its own: stopping it must stop the server.
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    detached: true,
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -62,7 +64,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  server?.kill('SIGTERM');
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -1,4 +1,4 @@
-import { useLocation } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { storage, storedLanguage } from '../../../lib/storage.ts';
 import { useStoredValue } from '../../../lib/use-stored-value.ts';
@@ -22,6 +22,7 @@ export function StartupGate({
   const consent = useStoredValue('cookieConsent');
   const anonymity = useIsUserAnonymous();
   const location = useLocation();
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (anonymity.isPending) return;
@@ -29,9 +30,19 @@ export function StartupGate({
   }, [anonymity.isPending]);
 
   if (!storedLanguage()) {
+    // A visitor who opened /language itself (e.g. from the sign-in screen's link) gets that
+    // screen's behaviour: choosing records the consent too and returns to `backto`.
+    const onLanguagePage = location.pathname === '/language';
+    const backto = new URLSearchParams(location.searchStr).get('backto');
+    const target = backto === 'signin' || backto === 'profilesettings' ? `/${backto}` : '/newest';
     return (
       <main>
-        <LanguageChooser />
+        <LanguageChooser
+          recordsConsent={onLanguagePage}
+          {...(onLanguagePage
+            ? { onChosen: () => void navigate({ to: target, replace: true }) }
+            : {})}
+        />
       </main>
     );
   }
