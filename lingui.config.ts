@@ -22,7 +22,7 @@ const shell = [
   '<rootDir>/src/features/waves/components/cached-list-notice.tsx',
   '<rootDir>/src/features/waves/api',
   '<rootDir>/src/features/player',
-  '<rootDir>/src/features/uploads',
+  '<rootDir>/src/features/uploads/components/upload-indicator-slot.tsx',
   '<rootDir>/src/components/ui',
   '<rootDir>/src/lib',
 ];

@@ -56,7 +56,7 @@ export default defineConfig({
             // What /newest shows: the list, its rows, the player and the shell's small parts.
             {
               name: 'first-screen',
-              test: /[\\/]src[\\/](features[\\/](player|shell|uploads)[\\/]|features[\\/]waves[\\/](api[\\/]|components[\\/](feed-page|wave-list|wave-row|record-button|marquee|cached-list-notice)\.)|components[\\/]ui[\\/])/,
+              test: /[\\/]src[\\/](features[\\/](player|shell)[\\/]|features[\\/]uploads[\\/]components[\\/]upload-indicator-slot\.|features[\\/]waves[\\/](api[\\/]|components[\\/](feed-page|wave-list|wave-row|record-button|marquee|cached-list-notice)\.)|components[\\/]ui[\\/])/,
             },
           ],
         },

@@ -4,6 +4,7 @@
 // Run: npx tsx bench/lighthouse.ts [runs]
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
@@ -57,7 +58,7 @@ async function prepareOrigin(origin: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const context = browser.contexts()[0]!;
   const page = await context.newPage();
-  await page.goto(`${origin}/404`);
+  await page.goto(`${origin}/`);
   await page.evaluate(() => {
     localStorage.setItem('language_code_ui', 'en');
     localStorage.setItem('cookieConsent', 'accepted');

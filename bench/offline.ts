@@ -41,7 +41,13 @@ async function instrument(context: BrowserContext) {
       w.__firstSound ??= performance.now();
       return start.apply(this, args);
     };
-    document.addEventListener('playing', () => (w.__firstSound ??= performance.now()), true);
+    const record = () => (w.__firstSound ??= performance.now());
+    document.addEventListener('playing', record, true);
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function () {
+      this.addEventListener('playing', record, { once: true });
+      return play.call(this);
+    };
     const NativeAudio = window.Audio;
     const nodes: HTMLAudioElement[] = [];
     w.__audioNodes = nodes;
@@ -105,7 +111,7 @@ try {
     await page
       .waitForFunction(() =>
         ((window as unknown as { __audioNodes: HTMLAudioElement[] }).__audioNodes ?? []).some(
-          (node) => node.currentTime > 0,
+          (node) => node.src.includes('/media/audio/') && node.currentTime > 0,
         ),
       )
       .catch(async (error) => {

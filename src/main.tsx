@@ -4,6 +4,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFoundPage } from './features/shell/components/not-found-page.tsx';
+import { waveListQuery } from './features/waves/api/get-wave-list.ts';
 import { activateLanguage, i18n } from './lib/i18n.ts';
 import { storage, storedLanguage } from './lib/storage.ts';
 import { registerServiceWorker } from './lib/sw-bridge.ts';
@@ -49,7 +50,15 @@ if (cleanPath) window.history.replaceState(window.history.state, '', cleanPath);
 // Which build this is (set at build time); the update flow and support can tell versions apart.
 document.documentElement.dataset['build'] = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
-await activateLanguage(storedLanguage() ?? 'en');
+// The first screen's list is requested before React starts, so the two overlap (LCP).
+const firstFeed = { '/': 'newest', '/newest': 'newest', '/trending': 'trending' } as const;
+const feed = firstFeed[window.location.pathname as keyof typeof firstFeed];
+const language = storedLanguage();
+if (feed && language && storage.get('cookieConsent') === 'accepted') {
+  void queryClient.prefetchInfiniteQuery(waveListQuery({ kind: feed, language }));
+}
+
+await activateLanguage(language ?? 'en');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

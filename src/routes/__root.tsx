@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { NoticeArea } from '../components/ui/notices.tsx';
 import { PlayerBar } from '../features/player/components/player-bar.tsx';
-import { UploadIndicator } from '../features/uploads/components/upload-indicator.tsx';
+import { UploadIndicatorSlot } from '../features/uploads/components/upload-indicator-slot.tsx';
 import { NotFoundPage } from '../features/shell/components/not-found-page.tsx';
 import { OfflineBanner } from '../features/shell/components/offline-banner.tsx';
 import { SiteHeader } from '../features/shell/components/site-header.tsx';
@@ -64,7 +64,7 @@ function RootLayout() {
             <Outlet />
           </main>
           <PlayerBar />
-          <UploadIndicator />
+          <UploadIndicatorSlot />
         </div>
       </StartupGate>
       <NoticeArea />

@@ -25,7 +25,6 @@ let howlerIfLoaded: HowlerModule | null = null;
 const loadHowler = () => (howler ??= import('howler'));
 
 let sound: Howl | null = null;
-let beep: Howl | null = null;
 let ticker: ReturnType<typeof setInterval> | null = null;
 /** Bumped on every start/stop so callbacks of an abandoned sound do nothing. */
 let generation = 0;
@@ -113,7 +112,10 @@ function unloadSound() {
   stopTicker();
   sound?.unload();
   sound = null;
-  beep?.stop();
+  if (beepAudio) {
+    beepAudio.onended = null;
+    beepAudio.pause();
+  }
 }
 
 function publishMediaSession(wave: PlayableWave) {
@@ -227,26 +229,48 @@ function startAt(index: number, options: { beep: boolean }) {
   wireMediaSession();
   for (const listener of selectedListeners) listener(wave);
 
+  // The beep starts at once, inside the tap (a plain preloaded <audio>, no library to wait
+  // for); the wave loads meanwhile and starts when both the beep is over and the wave is ready.
+  let beepOver = !(options.beep && playBeep);
+  const startWave = () => {
+    if (token === generation && beepOver) sound?.play();
+  };
+  if (!beepOver) {
+    const element = beepElement();
+    element.currentTime = 0;
+    element.onended = () => {
+      beepOver = true;
+      startWave();
+    };
+    element.play().catch(() => {
+      beepOver = true;
+      startWave();
+    });
+  }
   const begin = (module: HowlerModule) => {
     if (token !== generation) return;
-    // The wave loads while the beep plays, so it starts the moment the beep ends.
     sound = createSound(module, wave, token);
-    if (options.beep && playBeep) {
-      beep ??= new module.Howl({ src: [BEEP_URL], format: ['mp3'], html5: false, volume: 0.6 });
-      beep.once('end', () => token === generation && sound?.play());
-      beep.once('playerror', () => token === generation && sound?.play());
-      beep.play();
-    } else {
-      sound.play();
-    }
+    startWave();
   };
   const module = howlerIfLoaded;
   if (module) begin(module);
   else void loadHowler().then((loaded) => begin((howlerIfLoaded = loaded)));
 }
 
-/** Warms the engine (e.g. when a list renders) so the first tap does not wait for a download. */
+let beepAudio: HTMLAudioElement | null = null;
+/** The click-and-beep, preloaded once (it is in the service worker's precache). */
+function beepElement(): HTMLAudioElement {
+  if (!beepAudio) {
+    beepAudio = new Audio(BEEP_URL);
+    beepAudio.preload = 'auto';
+    beepAudio.volume = 0.6;
+  }
+  return beepAudio;
+}
+
+/** Warms the engine on the first sign of intent, so a tap does not wait for a download. */
 export function preloadPlayer() {
+  beepElement();
   void loadHowler().then((loaded) => (howlerIfLoaded = loaded));
 }
 

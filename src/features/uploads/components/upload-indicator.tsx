@@ -5,7 +5,6 @@ import { emitQueueChanged } from '../../../lib/upload-queue/upload-events.ts';
 import { discardItem, retryItem, useUploadQueue } from '../../../lib/upload-queue/upload-queue.ts';
 import type { UploadItem } from '../../../lib/upload-queue/upload-store.ts';
 import { removeUpload } from '../../../lib/upload-queue/upload-store.ts';
-import { ensureFullCatalog } from '../../../lib/i18n.ts';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import './uploads.css';
 
@@ -43,12 +42,6 @@ export function UploadIndicator() {
     );
     return () => clearTimeout(timer);
   }, [items]);
-
-  // A failure reason is a recording text of the full catalog: load it before showing one.
-  const hasFailure = items.some((item) => item.state === 'failed');
-  useEffect(() => {
-    if (hasFailure) void ensureFullCatalog();
-  }, [hasFailure]);
 
   if (items.length === 0) return null;
   const active = items.find((item) => item.state === 'uploading' || item.state === 'verifying');
