@@ -41,11 +41,21 @@ async function instrument(context: BrowserContext) {
       w.__firstSound ??= performance.now();
       return start.apply(this, args);
     };
-    const record = () => (w.__firstSound ??= performance.now());
-    document.addEventListener('playing', record, true);
+    // No named function values in here: tsx (esbuild keepNames) would wrap them in a __name()
+    // helper that does not exist inside the page.
+    document.addEventListener('playing', () => void (w.__firstSound ??= performance.now()), true);
+    // The tap, as the page sees it (Playwright's own checks before a click are not the user's).
+    document.addEventListener('pointerdown', () => void (w.__tapAt = performance.now()), true);
     const play = HTMLMediaElement.prototype.play;
     HTMLMediaElement.prototype.play = function () {
-      this.addEventListener('playing', record, { once: true });
+      this.addEventListener('playing', () => void (w.__firstSound ??= performance.now()), {
+        once: true,
+      });
+      if (this.src.includes('/media/audio/')) {
+        this.addEventListener('timeupdate', () => {
+          if (this.currentTime > 0) w.__waveAt ??= performance.now();
+        });
+      }
       return play.call(this);
     };
     const NativeAudio = window.Audio;
@@ -106,7 +116,10 @@ try {
     offlineStart.push(await read(page, '__firstRow'));
 
     await page.waitForTimeout(1000);
-    const tapAt = await page.evaluate(() => performance.now());
+    await page.evaluate(() => {
+      (window as unknown as Record<string, unknown>).__firstSound = undefined;
+      (window as unknown as Record<string, unknown>).__waveAt = undefined;
+    });
     await page.locator('.wave-row__main').first().click();
     await page
       .waitForFunction(() =>
@@ -120,7 +133,11 @@ try {
           cause: error,
         });
       });
-    const waveAt = await page.evaluate(() => performance.now());
+    await page.waitForFunction(
+      () => (window as unknown as Record<string, unknown>).__waveAt !== undefined,
+    );
+    const waveAt = await read(page, '__waveAt');
+    const tapAt = await read(page, '__tapAt');
     tapToSound.push((await read(page, '__firstSound')) - tapAt);
     tapToWave.push(waveAt - tapAt);
     await context.close();

@@ -218,17 +218,6 @@ function startAt(index: number, options: { beep: boolean }) {
   if (!wave) return;
   unloadSound();
   const token = generation;
-  setPlayerState({
-    index,
-    status: 'loading',
-    position: 0,
-    duration: wave.duration,
-    needsTap: false,
-  });
-  publishMediaSession(wave);
-  wireMediaSession();
-  for (const listener of selectedListeners) listener(wave);
-
   // The beep starts at once, inside the tap (a plain preloaded <audio>, no library to wait
   // for); the wave loads meanwhile and starts when both the beep is over and the wave is ready.
   let beepOver = !(options.beep && playBeep);
@@ -247,6 +236,17 @@ function startAt(index: number, options: { beep: boolean }) {
       startWave();
     });
   }
+  setPlayerState({
+    index,
+    status: 'loading',
+    position: 0,
+    duration: wave.duration,
+    needsTap: false,
+  });
+  publishMediaSession(wave);
+  wireMediaSession();
+  for (const listener of selectedListeners) listener(wave);
+
   const begin = (module: HowlerModule) => {
     if (token !== generation) return;
     sound = createSound(module, wave, token);
