@@ -37,3 +37,12 @@ export function translateServerMessage(message: string): string {
   if (status) return i18n._(msg`Error response from server: ${status}`);
   return message;
 }
+
+/**
+ * What to tell the user when a request failed: offline is said plainly (issue: actions that need
+ * the network say so instead of failing silently); anything else is the server's text.
+ */
+export function requestFailureText(error: unknown): string {
+  if (error instanceof TypeError) return i18n._(msg`You are offline. This needs a connection.`);
+  return translateServerMessage(error instanceof Error ? error.message : String(error));
+}

@@ -9,7 +9,7 @@ import {
 } from '../../../api/contract/constants.ts';
 import { newChannelBodySchema, type NewChannelBody } from '../../../api/contract/channel.ts';
 import { notify } from '../../../components/ui/notices.tsx';
-import { translateServerMessage } from '../../../lib/server-messages.ts';
+import { requestFailureText, translateServerMessage } from '../../../lib/server-messages.ts';
 import { useCreateChannel } from '../api/create-channel.ts';
 
 /** The channel creation form (spec content §2 /channels), shown only to those allowed. */
@@ -44,7 +44,11 @@ export function NewChannelForm({ language }: { language: LanguageCode }) {
         t`Failed to create channel: ${translateServerMessage(fields[0]?.[1] ?? reply.message)}`,
       );
     } catch (error) {
-      notify(t`Failed to create channel: ${translateServerMessage((error as Error).message)}`);
+      notify(
+        error instanceof TypeError
+          ? requestFailureText(error)
+          : t`Failed to create channel: ${translateServerMessage((error as Error).message)}`,
+      );
     }
   });
 

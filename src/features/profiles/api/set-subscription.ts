@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
 import type { Subscription } from '../../../api/contract/team.ts';
 import { notify } from '../../../components/ui/notices.tsx';
-import { translateServerMessage } from '../../../lib/server-messages.ts';
+import { requestFailureText } from '../../../lib/server-messages.ts';
 import { isSubscribedQuery } from './get-is-subscribed.ts';
 import { subscriberCountQuery } from './get-subscriber-count.ts';
 
@@ -25,7 +25,7 @@ export function useSetSubscription(teamId: number) {
     },
     onError: (error, _issubscribed, context) => {
       queryClient.setQueryData(subscribed.queryKey, context?.previous);
-      notify(translateServerMessage(error.message));
+      notify(requestFailureText(error));
     },
     onSuccess: (result) => {
       queryClient.setQueryData(subscribed.queryKey, result.isSubscribed);

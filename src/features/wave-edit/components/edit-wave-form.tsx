@@ -10,7 +10,7 @@ import {
   type WaveMetadata,
 } from '../../../api/contract/wave.ts';
 import { notify } from '../../../components/ui/notices.tsx';
-import { translateServerMessage } from '../../../lib/server-messages.ts';
+import { requestFailureText, translateServerMessage } from '../../../lib/server-messages.ts';
 import { useDeleteWave } from '../api/delete-wave.ts';
 import { useUpdateWaveTitle } from '../api/update-wave-title.ts';
 
@@ -42,7 +42,11 @@ export function EditWaveForm({ wave }: { wave: WaveMetadata }) {
       if (Object.keys(reply.formFieldErrorMessages).length === 0)
         notify(translateServerMessage(reply.message));
     } catch (error) {
-      notify(t`Request error: ${translateServerMessage((error as Error).message)}`);
+      notify(
+        error instanceof TypeError
+          ? requestFailureText(error)
+          : t`Request error: ${translateServerMessage((error as Error).message)}`,
+      );
     }
   });
 
@@ -59,7 +63,11 @@ export function EditWaveForm({ wave }: { wave: WaveMetadata }) {
         params: { username: wave.username, wave_name: undefined },
       });
     } catch (error) {
-      notify(t`Request error: ${translateServerMessage((error as Error).message)}`);
+      notify(
+        error instanceof TypeError
+          ? requestFailureText(error)
+          : t`Request error: ${translateServerMessage((error as Error).message)}`,
+      );
     }
   };
 
