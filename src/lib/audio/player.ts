@@ -112,10 +112,7 @@ function unloadSound() {
   stopTicker();
   sound?.unload();
   sound = null;
-  if (beepAudio) {
-    beepAudio.onended = null;
-    beepAudio.pause();
-  }
+  stopBeep();
 }
 
 function publishMediaSession(wave: PlayableWave) {
@@ -218,20 +215,14 @@ function startAt(index: number, options: { beep: boolean }) {
   if (!wave) return;
   unloadSound();
   const token = generation;
-  // The beep starts at once, inside the tap (a plain preloaded <audio>, no library to wait
-  // for); the wave loads meanwhile and starts when both the beep is over and the wave is ready.
+  // The beep starts at once, inside the tap (no library to wait for); the wave loads meanwhile
+  // and starts when both the beep is over and the wave is ready.
   let beepOver = !(options.beep && playBeep);
   const startWave = () => {
     if (token === generation && beepOver) sound?.play();
   };
   if (!beepOver) {
-    const element = beepElement();
-    element.currentTime = 0;
-    element.onended = () => {
-      beepOver = true;
-      startWave();
-    };
-    element.play().catch(() => {
+    playBeepNow(() => {
       beepOver = true;
       startWave();
     });
@@ -257,20 +248,68 @@ function startAt(index: number, options: { beep: boolean }) {
   else void loadHowler().then((loaded) => begin((howlerIfLoaded = loaded)));
 }
 
+/**
+ * The click-and-beep, ready before the tap: decoded once (an OfflineAudioContext needs no user
+ * gesture), played through an AudioContext created on the first sign of intent and resumed inside
+ * the tap, which starts sound within a few milliseconds. A plain <audio> is the fallback.
+ */
+let beepBuffer: AudioBuffer | null = null;
+let beepContext: AudioContext | null = null;
+let beepSource: AudioBufferSourceNode | null = null;
 let beepAudio: HTMLAudioElement | null = null;
-/** The click-and-beep, preloaded once (it is in the service worker's precache). */
-function beepElement(): HTMLAudioElement {
-  if (!beepAudio) {
-    beepAudio = new Audio(BEEP_URL);
-    beepAudio.preload = 'auto';
-    beepAudio.volume = 0.6;
+
+export function primeBeep() {
+  if (beepBuffer || typeof OfflineAudioContext === 'undefined') return;
+  void fetch(BEEP_URL)
+    .then((response) => response.arrayBuffer())
+    .then((data) => new OfflineAudioContext(1, 1, 44_100).decodeAudioData(data))
+    .then((buffer) => (beepBuffer = buffer))
+    .catch(() => undefined);
+}
+
+function beepAudioContext(): AudioContext | null {
+  if (!beepContext && typeof AudioContext !== 'undefined') {
+    beepContext = new AudioContext({ latencyHint: 'interactive' });
   }
-  return beepAudio;
+  return beepContext;
+}
+
+function playBeepNow(onEnd: () => void) {
+  const context = beepBuffer ? beepAudioContext() : null;
+  if (context && beepBuffer) {
+    void context.resume();
+    const source = context.createBufferSource();
+    const gain = context.createGain();
+    gain.gain.value = 0.6;
+    source.buffer = beepBuffer;
+    source.connect(gain).connect(context.destination);
+    source.onended = onEnd;
+    source.start();
+    beepSource = source;
+    return;
+  }
+  beepAudio ??= Object.assign(new Audio(BEEP_URL), { preload: 'auto', volume: 0.6 });
+  beepAudio.currentTime = 0;
+  beepAudio.onended = onEnd;
+  beepAudio.play().catch(onEnd);
+}
+
+function stopBeep() {
+  if (beepSource) {
+    beepSource.onended = null;
+    beepSource.stop();
+    beepSource = null;
+  }
+  if (beepAudio) {
+    beepAudio.onended = null;
+    beepAudio.pause();
+  }
 }
 
 /** Warms the engine on the first sign of intent, so a tap does not wait for a download. */
 export function preloadPlayer() {
-  beepElement();
+  primeBeep();
+  beepAudioContext();
   void loadHowler().then((loaded) => (howlerIfLoaded = loaded));
 }
 

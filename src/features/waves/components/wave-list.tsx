@@ -6,6 +6,7 @@ import {
   playFromList,
   onWaveSelected,
   preloadPlayer,
+  primeBeep,
   refreshQueue,
 } from '../../../lib/audio/player.ts';
 import { usePlayer } from '../../../lib/audio/player-store.ts';
@@ -120,6 +121,8 @@ export function WaveListView({
     [],
   );
   useEffect(() => refreshQueue(waves, queueKey), [waves, queueKey]);
+  // The beep is decoded ahead (a 2 KB file from the precache), so a tap sounds at once.
+  useEffect(() => primeBeep(), []);
 
   // Deep link: page through until the wave is found (bounded), then scroll, select and play.
   const deepLinked = useRef<string | null>(null);
