@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
+import { FormField } from '../../../components/forms/form-field.tsx';
 import { notify } from '../../../components/ui/notices.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { requestResetProblem } from '../forms/rules.ts';
 import { requestErrorAlert, requestErrorText } from '../api/request-errors.ts';
-import { FormField } from './form-field.tsx';
 import { PleaseWait } from './please-wait.tsx';
 
 /** Spec §2 "/resetpassword without token": e-mail, submit, loading, success, links. */

@@ -9,12 +9,12 @@ import {
   resetPasswordFormSchema,
   type ResetPasswordFormValues,
 } from '../../../api/contract/auth.ts';
+import { FormField } from '../../../components/forms/form-field.tsx';
 import { notify } from '../../../components/ui/notices.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { resetPasswordProblem } from '../forms/rules.ts';
 import { requestErrorAlert, requestErrorText } from '../api/request-errors.ts';
-import { FormField } from './form-field.tsx';
 import { PleaseWait } from './please-wait.tsx';
 
 /** Spec §2 "/resetpassword with token": new password twice, then the success message. */

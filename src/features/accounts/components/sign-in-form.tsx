@@ -3,9 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { signInFormSchema, type SignInFormValues } from '../../../api/contract/auth.ts';
 import { GUEST_EMAIL } from '../../../api/contract/constants.ts';
+import { FormField } from '../../../components/forms/form-field.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { randomGuestPassword } from '../forms/rules.ts';
-import { FormField } from './form-field.tsx';
 
 /**
  * Spec §2 sign-in: enter as guest, e-mail and password. `onSubmit` gets the trimmed values.

@@ -15,6 +15,8 @@ import {
 import { DEFAULT_COUNTRY_CODE, DEFAULT_REGION_NAME } from '../../../api/contract/countries.ts';
 import { signUpUsernameProblem } from '../../../api/contract/username-rules.ts';
 import { Captcha, type CaptchaHandle } from '../../../components/captcha/captcha.tsx';
+import { CountryRegionFields } from '../../../components/forms/country-region-fields.tsx';
+import { FormField } from '../../../components/forms/form-field.tsx';
 import { notify } from '../../../components/ui/notices.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { storedLanguage } from '../../../lib/storage.ts';
@@ -27,8 +29,6 @@ import {
 } from '../forms/rules.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { requestErrorText } from '../api/request-errors.ts';
-import { CountryRegionFields } from './country-region-fields.tsx';
-import { FormField } from './form-field.tsx';
 import { PleaseWait } from './please-wait.tsx';
 
 type Phase = 'start' | 'loading' | 'success' | 'error';
@@ -342,6 +342,7 @@ export function SignUpForm() {
           onRegionChange={(name) =>
             setValue('userregionname', name, { shouldValidate: Boolean(errors.userregionname) })
           }
+          hint={<Trans>Shown on your profile. You can change it later.</Trans>}
         />
         <FormField
           label={t`Password`}

@@ -10,10 +10,10 @@ import {
   type Invitation,
   type InviteSomeoneBody,
 } from '../../../api/contract/invite.ts';
+import { FormField } from '../../../components/forms/form-field.tsx';
 import { notify } from '../../../components/ui/notices.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useInviteSomeone } from '../api/invite-someone.ts';
-import { Field } from './field.tsx';
 
 /**
  * The invitation form: the invitee's name, then a personal text with the link that the inviter
@@ -72,7 +72,7 @@ export function InviteSomeoneForm({ teamId }: { teamId: number | null }) {
               Here is your invitation for {invitation.invitee_name}. Send it any way you like.
             </Trans>
           </p>
-          <Field label={t`Invitation`}>
+          <FormField label={t`Invitation`}>
             {(control) => (
               <textarea
                 {...control}
@@ -81,7 +81,7 @@ export function InviteSomeoneForm({ teamId }: { teamId: number | null }) {
                 value={invitation.invite_text}
               />
             )}
-          </Field>
+          </FormField>
           <div className="profiles-settings__actions">
             <button
               type="button"
@@ -126,7 +126,7 @@ export function InviteSomeoneForm({ teamId }: { teamId: number | null }) {
               yourself, by message, e-mail or any way you like.
             </Trans>
           </p>
-          <Field
+          <FormField
             label={t`Name of the person you invite`}
             hint={t`We write a personal invitation with a link for you to send.`}
             error={nameError ? translateServerMessage(nameError) : undefined}
@@ -141,7 +141,7 @@ export function InviteSomeoneForm({ teamId }: { teamId: number | null }) {
                 required
               />
             )}
-          </Field>
+          </FormField>
           <div className="profiles-settings__actions">
             <button type="submit" className="button button--primary" disabled={invite.isPending}>
               {invite.isPending ? t`Please wait…` : t`Create invitation`}

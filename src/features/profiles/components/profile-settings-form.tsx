@@ -9,11 +9,12 @@ import {
   type ProfileUpdate,
   type ProfileUpdateInput,
 } from '../../../api/contract/user.ts';
+import { CountryRegionFields } from '../../../components/forms/country-region-fields.tsx';
+import { FormField } from '../../../components/forms/form-field.tsx';
 import { notify } from '../../../components/ui/notices.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { CharacterCounter, Field } from './field.tsx';
-import { LocationFields } from './location-fields.tsx';
+import { CharacterCounter } from './character-counter.tsx';
 
 type FieldName = keyof ProfileUpdateInput;
 const fieldNames: FieldName[] = [
@@ -74,7 +75,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
       <h2>
         <Trans>About you</Trans>
       </h2>
-      <Field
+      <FormField
         label={t`Display name`}
         hint={t`Shown instead of your username. At most ${DISPLAYNAME_MAX} characters.`}
         error={errorOf('displayname')}
@@ -88,8 +89,8 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
             autoComplete="nickname"
           />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
         label={t`About you`}
         hint={t`A few words for your profile. At most ${ABOUT_MAX} characters.`}
         error={errorOf('about')}
@@ -98,8 +99,8 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
         {(control) => (
           <textarea {...control} {...form.register('about')} className="textarea" rows={3} />
         )}
-      </Field>
-      <LocationFields
+      </FormField>
+      <CountryRegionFields
         country={country ?? ''}
         region={region ?? ''}
         countryError={errorOf('usercountrycode')}
@@ -111,6 +112,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
         onRegionChange={(name) =>
           form.setValue('userregionname', name, { shouldDirty: true, shouldValidate: true })
         }
+        countryAutoComplete="country"
       />
       <div className="checkbox">
         <input

@@ -1,9 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
-import { countryList, findCountry } from '../../../api/contract/countries.ts';
-import { Field } from './field.tsx';
+import { useMemo, type ReactNode } from 'react';
+import { countryList, findCountry } from '../../api/contract/countries.ts';
+import { FormField } from './form-field.tsx';
+import './forms.css';
 
-/** The ~250 countries, named in the interface language and sorted for it. */
+/**
+ * The ~250 countries, named in the interface language (the data package has English names
+ * only) and sorted for it.
+ */
 function useCountryOptions(locale: string) {
   return useMemo(() => {
     let names: Intl.DisplayNames | null = null;
@@ -27,8 +31,12 @@ function useCountryOptions(locale: string) {
   }, [locale]);
 }
 
-/** Location of a profile (accounts §2, §5): country, then a region of that country; both required. */
-export function LocationFields({
+/**
+ * The location of a profile (accounts §2, §5): the country dropdown (about 250 countries and
+ * territories) and the region dropdown that depends on it. Controlled: the form owns the two
+ * values. The country list is large: import this only from lazily loaded forms.
+ */
+export function CountryRegionFields({
   country,
   region,
   onCountryChange,
@@ -36,21 +44,27 @@ export function LocationFields({
   countryError,
   regionError,
   disabled,
+  countryAutoComplete,
+  hint,
 }: {
   country: string;
   region: string;
-  onCountryChange: (code: string, region: string) => void;
+  onCountryChange: (code: string, firstRegion: string) => void;
   onRegionChange: (name: string) => void;
   countryError?: string | undefined;
   regionError?: string | undefined;
   disabled?: boolean;
+  /** The country select's `autocomplete` token (e.g. "country"), for browser autofill. */
+  countryAutoComplete?: string;
+  /** A note under both dropdowns. */
+  hint?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const options = useCountryOptions(i18n.locale);
   const regions = findCountry(country)?.regions ?? [];
   return (
-    <div className="profiles-location">
-      <Field label={t`Country`} error={countryError}>
+    <div className="country-region-fields">
+      <FormField label={t`Country`} error={countryError}>
         {(control) => (
           <select
             {...control}
@@ -58,9 +72,10 @@ export function LocationFields({
             name="usercountrycode"
             value={country}
             disabled={disabled}
-            autoComplete="country"
+            autoComplete={countryAutoComplete}
             onChange={(event) => {
               const next = findCountry(event.target.value);
+              // A country with one region needs no choice; otherwise the user picks.
               onCountryChange(
                 event.target.value,
                 next && next.regions.length === 1 ? next.regions[0]!.name : '',
@@ -75,8 +90,8 @@ export function LocationFields({
             ))}
           </select>
         )}
-      </Field>
-      <Field label={t`Region`} error={regionError}>
+      </FormField>
+      <FormField label={t`Region`} error={regionError}>
         {(control) => (
           <select
             {...control}
@@ -96,7 +111,8 @@ export function LocationFields({
             ))}
           </select>
         )}
-      </Field>
+      </FormField>
+      {hint && <p className="field__hint">{hint}</p>}
     </div>
   );
 }
