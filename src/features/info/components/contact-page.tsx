@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { SignedInOnly } from '../../../components/sign-in/sign-in-required.tsx';
 import { ContactAddresses } from './contact-addresses.tsx';
-import { SignedInOnly } from './signed-in-only.tsx';
 import './info.css';
 
 /** /contact (accounts §2). */

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { SignedInOnly } from './signed-in-only.tsx';
+import { SignedInOnly } from '../../../components/sign-in/sign-in-required.tsx';
 import './info.css';
 
 /** /help (accounts §2): what waves are and how Waves works. */

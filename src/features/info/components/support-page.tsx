@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { SignedInOnly } from '../../../components/sign-in/sign-in-required.tsx';
 import { contacts } from '../contacts.ts';
-import { SignedInOnly } from './signed-in-only.tsx';
 import './info.css';
 
 /** /support (accounts §2): an e-mail contact and the community chat. */

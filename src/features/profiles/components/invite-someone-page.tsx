@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
+import { SignInRequired } from '../../../components/sign-in/sign-in-required.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { InviteSomeoneForm } from './invite-someone-form.tsx';
-import { SignInRequired } from './sign-in-required.tsx';
 import './profiles.css';
 
 /** /invitesomeone/:team_id (content §2): asks for the invitee's name, signed-in users only. */

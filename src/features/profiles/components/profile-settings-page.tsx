@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { SignInRequired } from '../../../components/sign-in/sign-in-required.tsx';
 import { avatarUrl, coverUrl } from '../../../lib/media-urls.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ImagePicker } from './image-picker.tsx';
 import { ProfileSettingsForm } from './profile-settings-form.tsx';
-import { SignInRequired } from './sign-in-required.tsx';
 import './profiles.css';
 
 /** /profilesettings (accounts §2): the signed-in user edits their own profile. */

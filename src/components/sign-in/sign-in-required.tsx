@@ -1,10 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { storage } from '../../../lib/storage.ts';
+import type { ReactNode } from 'react';
+import { useSession } from '../../lib/session.ts';
+import { storage } from '../../lib/storage.ts';
+import './sign-in-required.css';
 
 /**
  * For pages that exist only when a user is present (accounts §2): a note and the way to sign
- * in; this page is remembered as the return address (backToUrl, accounts §3–§4).
+ * in or up; this page is remembered as the return address (backToUrl, accounts §3–§4).
  */
 export function SignInRequired({ title }: { title: string }) {
   const href = useRouterState({ select: (state) => state.location.href });
@@ -15,7 +18,7 @@ export function SignInRequired({ title }: { title: string }) {
       <p>
         <Trans>You must be signed in to see this page.</Trans>
       </p>
-      <p className="profiles-settings__actions">
+      <p className="sign-in-required__actions">
         <Link to="/signin" search={{}} className="button button--primary" onClick={remember}>
           <Trans>Sign in</Trans>
         </Link>
@@ -25,4 +28,11 @@ export function SignInRequired({ title }: { title: string }) {
       </p>
     </section>
   );
+}
+
+/** The page's content for a signed-in user; anyone else gets the sign-in note above. */
+export function SignedInOnly({ title, children }: { title: string; children: ReactNode }) {
+  const session = useSession();
+  if (session.signedIn) return <>{children}</>;
+  return <SignInRequired title={title} />;
 }
