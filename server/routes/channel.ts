@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   channelIdParamsSchema,
@@ -10,22 +9,15 @@ import {
   newChannelReplySchema,
 } from '../../src/api/contract/channel.ts';
 import { requireSignedIn } from '../http/auth-plugin.ts';
+import { callerOfRequests } from '../http/caller.ts';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/container.ts';
-import type { Caller } from '../services/wave-access.ts';
 
 export const channelRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
-  const callerOf = (request: FastifyRequest): Caller => ({
-    viewer: request.viewer,
-    viewerKey: services.waveAccess.viewerKey(
-      request.viewer,
-      request.ip,
-      request.headers['user-agent'] ?? '',
-    ),
-  });
+  const callerOf = callerOfRequests(services.waveAccess);
 
   app.get(
     '/channel/name/:channel_name',

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   channelNameListParamsSchema,
   deleteWaveBodySchema,
@@ -16,12 +16,15 @@ import {
   waveMetadataReplySchema,
   waveNameParamsSchema,
   waveThreadReplySchema,
+  type WaveListItem,
 } from '../../src/api/contract/wave.ts';
 import { requireSignedIn } from '../http/auth-plugin.ts';
+import { callerOfRequests } from '../http/caller.ts';
 import { ok } from '../http/envelope.ts';
 import { listReplies } from '../http/list-serializer.ts';
 import type { Services } from '../services/container.ts';
 import type { Caller } from '../services/wave-access.ts';
+import type { PageRequest } from '../services/wave-list-service.ts';
 
 /** Lists differ per caller (likes, views): never shared by caches. */
 const LIST_CACHE = 'private, no-cache';
@@ -30,14 +33,7 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
-  const callerOf = (request: FastifyRequest): Caller => ({
-    viewer: request.viewer,
-    viewerKey: services.waveAccess.viewerKey(
-      request.viewer,
-      request.ip,
-      request.headers['user-agent'] ?? '',
-    ),
-  });
+  const callerOf = callerOfRequests(services.waveAccess);
 
   // The spec's POSTs without payload (logview) may still say "application/json".
   const json = app.getDefaultJsonParser('error', 'error');
@@ -53,84 +49,51 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   // The hot path: in production a cached page is encoded once and sent as is.
   const lists = listReplies({ validate: !services.config.isProduction });
 
-  app.get(
+  /** A public wave list: the path parameter picks it, the query pages it (cursor and limit). */
+  const listRoute = <Params extends z.ZodType>(
+    url: string,
+    params: Params,
+    load: (params: z.output<Params>, page: PageRequest, caller: Caller) => Promise<WaveListItem[]>,
+  ) =>
+    app.get(
+      url,
+      { schema: { ...listSchema, params, response: listReply } },
+      async (request, reply) => {
+        reply.header('cache-control', LIST_CACHE);
+        // The type provider cannot resolve a generic schema's output; `params` validated it.
+        const items = await load(
+          request.params as z.output<Params>,
+          request.query,
+          callerOf(request),
+        );
+        return lists.send(request, reply, items);
+      },
+    );
+
+  listRoute(
     '/wave/wavelistpublicnewest/:language_code',
-    {
-      schema: { ...listSchema, params: languageListParamsSchema, response: listReply },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', LIST_CACHE);
-      const { language_code } = request.params;
-      return lists.send(
-        request,
-        reply,
-        await services.waveLists.newest(language_code, request.query, callerOf(request)),
-      );
-    },
+    languageListParamsSchema,
+    (p, page, caller) => services.waveLists.newest(p.language_code, page, caller),
   );
-
-  app.get(
+  listRoute(
     '/wave/wavelistpublictrending/:language_code',
-    {
-      schema: { ...listSchema, params: languageListParamsSchema, response: listReply },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', LIST_CACHE);
-      const { language_code } = request.params;
-      return lists.send(
-        request,
-        reply,
-        await services.waveLists.trending(language_code, request.query, callerOf(request)),
-      );
-    },
+    languageListParamsSchema,
+    (p, page, caller) => services.waveLists.trending(p.language_code, page, caller),
   );
-
-  app.get(
+  listRoute(
     '/wave/wavelistpublicfollowing/:user_id',
-    {
-      schema: { ...listSchema, params: followingListParamsSchema, response: listReply },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', LIST_CACHE);
-      const { user_id } = request.params;
-      return lists.send(
-        request,
-        reply,
-        await services.waveLists.following(user_id, request.query, callerOf(request)),
-      );
-    },
+    followingListParamsSchema,
+    (p, page, caller) => services.waveLists.following(p.user_id, page, caller),
   );
-
-  app.get(
+  listRoute(
     '/wave/wavelistpublicbyusername/:username',
-    {
-      schema: { ...listSchema, params: usernameListParamsSchema, response: listReply },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', LIST_CACHE);
-      const { username } = request.params;
-      return lists.send(
-        request,
-        reply,
-        await services.waveLists.byUsername(username, request.query, callerOf(request)),
-      );
-    },
+    usernameListParamsSchema,
+    (p, page, caller) => services.waveLists.byUsername(p.username, page, caller),
   );
-
-  app.get(
+  listRoute(
     '/wave/wavelistpublicbychannelname/:channel_name',
-    {
-      schema: { ...listSchema, params: channelNameListParamsSchema, response: listReply },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', LIST_CACHE);
-      const { channel_name } = request.params;
-      return lists.send(
-        request,
-        reply,
-        await services.waveLists.byChannelName(channel_name, request.query, callerOf(request)),
-      );
-    },
+    channelNameListParamsSchema,
+    (p, page, caller) => services.waveLists.byChannelName(p.channel_name, page, caller),
   );
 
   app.get(
