@@ -11,16 +11,29 @@ const escapeHtml = (value: string) =>
 
 interface MailText {
   subject: string;
-  greeting: string;
   lines: string[];
   button: string;
   validity: string;
   ignore: string;
 }
 
-function render(to: string, site: string, link: string, text: MailText): MailMessage {
+/** Who gets the mail, the link in it, and the language it is written in. */
+interface AccountMail {
+  to: string;
+  username: string;
+  link: string;
+  site: string;
+  language: LanguageCode;
+}
+
+/** The mail in German for 'de', else in English; the greeting names the user. */
+function render(mail: AccountMail, texts: { de: MailText; en: MailText }): MailMessage {
+  const { to, username, link, site } = mail;
+  const german = mail.language === 'de';
+  const text = german ? texts.de : texts.en;
+  const greeting = german ? `Hallo ${username},` : `Hello ${username},`;
   const plain = [
-    text.greeting,
+    greeting,
     '',
     ...text.lines,
     '',
@@ -34,7 +47,7 @@ function render(to: string, site: string, link: string, text: MailText): MailMes
   ].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f1f1c;line-height:1.5">
-<p>${escapeHtml(text.greeting)}</p>
+<p>${escapeHtml(greeting)}</p>
 ${text.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(text.button)}</a></p>
 <p style="font-size:14px;color:#4b5d59">${escapeHtml(link)}</p>
@@ -45,67 +58,48 @@ ${text.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
   return { to, subject: text.subject, text: plain, html };
 }
 
-export function confirmationMail(options: {
-  to: string;
-  username: string;
-  link: string;
-  site: string;
-  language: LanguageCode;
-}): MailMessage {
-  const { to, username, link, site, language } = options;
-  const text: MailText =
-    language === 'de'
-      ? {
-          subject: `Bestätige deine E-Mail-Adresse bei ${site}`,
-          greeting: `Hallo ${username},`,
-          lines: [
-            `willkommen bei ${site}! Bitte bestätige deine E-Mail-Adresse, indem du diesen Link öffnest:`,
-          ],
-          button: 'E-Mail-Adresse bestätigen',
-          validity: 'Der Link ist 7 Tage gültig.',
-          ignore: 'Wenn du dich nicht registriert hast, kannst du diese E-Mail ignorieren.',
-        }
-      : {
-          subject: `Confirm your e-mail address for ${site}`,
-          greeting: `Hello ${username},`,
-          lines: [`welcome to ${site}! Please confirm your e-mail address by opening this link:`],
-          button: 'Confirm e-mail address',
-          validity: 'The link is valid for 7 days.',
-          ignore: 'If you did not sign up, you can ignore this e-mail.',
-        };
-  return render(to, site, link, text);
+export function confirmationMail(mail: AccountMail): MailMessage {
+  const { site } = mail;
+  return render(mail, {
+    de: {
+      subject: `Bestätige deine E-Mail-Adresse bei ${site}`,
+      lines: [
+        `willkommen bei ${site}! Bitte bestätige deine E-Mail-Adresse, indem du diesen Link öffnest:`,
+      ],
+      button: 'E-Mail-Adresse bestätigen',
+      validity: 'Der Link ist 7 Tage gültig.',
+      ignore: 'Wenn du dich nicht registriert hast, kannst du diese E-Mail ignorieren.',
+    },
+    en: {
+      subject: `Confirm your e-mail address for ${site}`,
+      lines: [`welcome to ${site}! Please confirm your e-mail address by opening this link:`],
+      button: 'Confirm e-mail address',
+      validity: 'The link is valid for 7 days.',
+      ignore: 'If you did not sign up, you can ignore this e-mail.',
+    },
+  });
 }
 
-export function passwordResetMail(options: {
-  to: string;
-  username: string;
-  link: string;
-  site: string;
-  language: LanguageCode;
-}): MailMessage {
-  const { to, username, link, site, language } = options;
-  const text: MailText =
-    language === 'de'
-      ? {
-          subject: `Setze dein Passwort bei ${site} zurück`,
-          greeting: `Hallo ${username},`,
-          lines: [
-            'jemand (hoffentlich du) möchte das Passwort für dein Konto zurücksetzen. Öffne diesen Link, um ein neues Passwort zu wählen:',
-          ],
-          button: 'Neues Passwort wählen',
-          validity: 'Der Link ist 30 Minuten gültig und funktioniert nur einmal.',
-          ignore:
-            'Wenn du das nicht warst, ignoriere diese E-Mail; dein Passwort bleibt unverändert.',
-        }
-      : {
-          subject: `Reset your ${site} password`,
-          greeting: `Hello ${username},`,
-          lines: [
-            'someone (hopefully you) asked to reset the password of your account. Open this link to choose a new password:',
-          ],
-          button: 'Choose a new password',
-          validity: 'The link is valid for 30 minutes and works once.',
-          ignore: 'If this was not you, ignore this e-mail; your password stays as it is.',
-        };
-  return render(to, site, link, text);
+export function passwordResetMail(mail: AccountMail): MailMessage {
+  const { site } = mail;
+  return render(mail, {
+    de: {
+      subject: `Setze dein Passwort bei ${site} zurück`,
+      lines: [
+        'jemand (hoffentlich du) möchte das Passwort für dein Konto zurücksetzen. Öffne diesen Link, um ein neues Passwort zu wählen:',
+      ],
+      button: 'Neues Passwort wählen',
+      validity: 'Der Link ist 30 Minuten gültig und funktioniert nur einmal.',
+      ignore: 'Wenn du das nicht warst, ignoriere diese E-Mail; dein Passwort bleibt unverändert.',
+    },
+    en: {
+      subject: `Reset your ${site} password`,
+      lines: [
+        'someone (hopefully you) asked to reset the password of your account. Open this link to choose a new password:',
+      ],
+      button: 'Choose a new password',
+      validity: 'The link is valid for 30 minutes and works once.',
+      ignore: 'If this was not you, ignore this e-mail; your password stays as it is.',
+    },
+  });
 }
