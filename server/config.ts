@@ -137,6 +137,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return resolveConfig(parsed.data);
 }
 
+/** For the processes' entry points: the configuration, or exit 78 (EX_CONFIG) with its message. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}
+
 /** The JWT secret from the environment, else one generated once into DATA_DIR. */
 export function resolveJwtSecret(config: Config): Uint8Array {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);

@@ -1,19 +1,10 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { seedDemo } from './db/demo-seed.ts';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const { app, services } = await buildApp(config);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

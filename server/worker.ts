@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
-import { ConfigError, loadConfig, resolveJwtSecret } from './config.ts';
+import { loadConfigOrExit, resolveJwtSecret } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedRequiredRows } from './db/seed.ts';
 import { systemClock } from './services/clock.ts';
@@ -13,16 +13,7 @@ import { createServices } from './services/container.ts';
  * `WORKER_CONCURRENCY` sets how many jobs one worker runs at once (default 1).
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const log = pino({ level: config.logLevel, base: { role: 'worker' } });
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db);
