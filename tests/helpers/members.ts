@@ -10,11 +10,19 @@ export interface Member {
   auth: { authorization: string };
 }
 
-/** A confirmed member with a home team and a signed-in session. */
+/**
+ * A confirmed member with a home team and a signed-in session; `extra` sets profile columns
+ * and the flags for admins and channel creators.
+ */
 export async function createMember(
   t: TestApp,
   username: string,
-  extra: { displayname?: string; language_code_ui?: string } = {},
+  extra: {
+    displayname?: string;
+    language_code_ui?: string;
+    is_admin?: number;
+    can_create_channels?: number;
+  } = {},
 ): Promise<Member> {
   const now = t.clock.now();
   const { userId, homeTeamId } = await usersRepository(t.db.kysely).insertWithHomeTeam({

@@ -1,37 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { usersRepository } from '../../server/db/repositories/users-repository.ts';
 import type { CreateWaveInput } from '../../server/services/wave-publisher.ts';
+import { createMember, type Member } from './members.ts';
 import type { TestApp } from './test-app.ts';
 
-export interface Listener {
-  userId: number;
-  homeTeamId: number;
-  username: string;
-  /** Headers of a signed-in request. */
-  auth: { authorization: string };
-}
-
-/** A user with a home team and a session (flags for admins and channel creators). */
-export async function createListener(
-  t: TestApp,
-  username: string,
-  flags: { is_admin?: number; can_create_channels?: number; displayname?: string } = {},
-): Promise<Listener> {
-  const now = t.clock.now();
-  const { userId, homeTeamId } = await usersRepository(t.db.kysely).insertWithHomeTeam({
-    username,
-    username_lower: username.toLowerCase(),
-    email: `${username.toLowerCase()}@example.com`,
-    email_confirmed_at: now,
-    password_hash: null,
-    created_at: now,
-    updated_at: now,
-    ...flags,
-  });
-  const { token } = await t.services.sessions.create(userId, 'test');
-  return { userId, homeTeamId, username, auth: { authorization: `Bearer ${token}` } };
-}
+/** The wave tests' signed-in user: a member (tests/helpers/members.ts). */
+export type Listener = Member;
+export const createListener = createMember;
 
 /** A short sine tone as mp3 (or any extension ffmpeg knows), made by the system's ffmpeg. */
 export function makeTone(dir: string, name = 'tone.mp3', seconds = 1, frequency = 440): string {
