@@ -31,9 +31,11 @@ const bare = createServer(async (request, response) => {
   const pathname = new URL(request.url ?? '/', 'http://x').pathname;
   const file = path.join(bareDir, pathname === '/' ? 'index.html' : pathname);
   try {
-    const body = await readFile(file);
+    // Compressed like the real server's assets, so the comparison is about the page, not the wire.
+    const body = brotliCompressSync(await readFile(file));
     response.writeHead(200, {
       'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+      'content-encoding': 'br',
     });
     response.end(body);
   } catch {

@@ -27,7 +27,7 @@ import {
   COUNTRY_AND_REGION_REQUIRED,
   signUpSubmitProblem,
 } from '../forms/rules.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { requestErrorText } from '../api/request-errors.ts';
 import { PleaseWait } from './please-wait.tsx';
 

@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session.ts';
 import { storage } from '../../../lib/storage.ts';
 import { requestSmsCode } from '../api/request-sms-code.ts';
 import { useValidatePhone } from '../api/validate-phone.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { checkPhoneLocally, initialPhoneCountry, phoneCountries } from '../rules/phone-rules.ts';
 
 /** Validation waits until typing has paused this long (accounts §5). */
