@@ -3,7 +3,7 @@ import type { WaveListItem, WaveThread } from '../../src/api/contract/wave.ts';
 import type { ChannelsRepository } from '../db/repositories/channels-repository.ts';
 import type { usersRepository } from '../db/repositories/users-repository.ts';
 import type { WaveListRow, WavesRepository } from '../db/repositories/waves-repository.ts';
-import { ApiError, badRequest, notFound } from '../http/envelope.ts';
+import { badRequest, notFound } from '../http/envelope.ts';
 import { isProductChannel, type Caller, type WaveAccess } from './wave-access.ts';
 import { cursors, presentWaveListItem } from './wave-presenter.ts';
 
@@ -157,9 +157,11 @@ export function waveListService(deps: {
 
     /** Waves of the users whose home teams this user follows. */
     async following(userId: number, page: PageRequest, caller: Caller) {
-      const user = await users.findById(userId);
+      const [user, rows] = await Promise.all([
+        users.findById(userId),
+        waves.following(userId, idCursor(page), limitOf(page)),
+      ]);
       if (!user) throw notFound('user not found');
-      const rows = await waves.following(userId, idCursor(page), limitOf(page));
       return present(rows, caller, byId);
     },
 
@@ -190,19 +192,17 @@ export function waveListService(deps: {
      * Readable wherever the wave itself is (a public channel, or a chat group one belongs to).
      */
     async thread(waveName: string, page: PageRequest, caller: Caller): Promise<WaveThread> {
-      const wave = await waves.findByName(waveName);
-      if (!wave || wave.status !== 'published') throw notFound('Wave not found');
-      const headId = wave.in_reply_to_wave_id ?? wave.id;
-      const head = headId === wave.id ? wave : await waves.findById(headId);
-      if (!head || head.status !== 'published') throw notFound('Wave not found');
-      const channel = await channels.findById(head.channel_id);
+      const head = await waves.threadHeadRow(waveName);
+      if (!head) throw notFound('Wave not found');
+      // The replies are read alongside the access check and only returned when it passes.
+      const [channel, replyRows] = await Promise.all([
+        channels.findById(head.channel_id),
+        waves.replies(head.id, idCursor(page), limitOf(page)),
+      ]);
       if (!channel || !(await access.canRead(caller.viewer, channel))) {
         throw notFound('Wave not found');
       }
-      const headRow = await waves.listRowByName(head.wave_name);
-      if (!headRow) throw new ApiError(404, 'Wave not found');
-      const replyRows = await waves.replies(head.id, idCursor(page), limitOf(page));
-      const [first, ...replies] = await present([headRow, ...replyRows], caller, byId);
+      const [first, ...replies] = await present([head, ...replyRows], caller, byId);
       if (!first) throw notFound('Wave not found');
       return { wave: first, replies };
     },

@@ -54,11 +54,13 @@ describeEachDatabase('wave lists', (dialect) => {
     await publish('ben reply', { userId: ben.userId, inReplyToWaveName: names['ada one'] });
     // Created but never published (an upload that did not finish).
     t.clock.advance(60_000);
-    await t.services.wavePublisher.createWave({
-      userId: ada.userId,
-      channelId: await channelIdOf(t, 'general'),
-      title: 'unfinished',
-    });
+    names['unfinished'] = (
+      await t.services.wavePublisher.createWave({
+        userId: ada.userId,
+        channelId: await channelIdOf(t, 'general'),
+        title: 'unfinished',
+      })
+    ).wave_name;
     await publish('cleo one', { userId: cleo.userId, channel: 'general' });
   });
   afterAll(() => t.close());
@@ -156,6 +158,8 @@ describeEachDatabase('wave lists', (dialect) => {
     expect(byReply.body.data.wave.wave_name).toBe(names['ada one']);
     expect((await get('/wave/thread/doesnotexist')).status).toBe(404);
     expect((await get(`/wave/thread/${names['club talk']}`)).status).toBe(404);
+    // Not published yet: no thread, though the row exists.
+    expect((await get(`/wave/thread/${names['unfinished']}`)).status).toBe(404);
   });
 
   it('marks what the caller liked and listened to', async () => {

@@ -182,9 +182,21 @@ export function wavesRepository(
       return query.orderBy('w.id', 'asc').limit(limit).execute();
     },
 
-    /** One list row by wave name, whatever its state. */
-    listRowByName(waveName: string): Promise<WaveListRow | undefined> {
-      return listSelect().where('w.wave_name', '=', waveName).executeTakeFirst();
+    /**
+     * The list row of the thread a published wave belongs to: the wave itself, or the wave it
+     * replies to. Undefined when either is missing or not published. One statement.
+     */
+    threadHeadRow(waveName: string): Promise<WaveListRow | undefined> {
+      return listSelect()
+        .where('w.status', '=', 'published')
+        .where('w.id', '=', (eb) =>
+          eb
+            .selectFrom('waves as t')
+            .select((inner) => inner.fn.coalesce('t.in_reply_to_wave_id', 't.id').as('head_id'))
+            .where('t.wave_name', '=', waveName)
+            .where('t.status', '=', 'published'),
+        )
+        .executeTakeFirst();
     },
 
     findByName(waveName: string) {
