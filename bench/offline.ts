@@ -39,6 +39,7 @@ async function instrument(context: BrowserContext) {
     const start = AudioBufferSourceNode.prototype.start;
     AudioBufferSourceNode.prototype.start = function (...args: Parameters<typeof start>) {
       w.__firstSound ??= performance.now();
+      this.addEventListener('ended', () => void (w.__beepEnd ??= performance.now()));
       return start.apply(this, args);
     };
     // No named function values in here: tsx (esbuild keepNames) would wrap them in a __name()
@@ -52,9 +53,14 @@ async function instrument(context: BrowserContext) {
         once: true,
       });
       if (this.src.includes('/media/audio/')) {
-        this.addEventListener('timeupdate', () => {
-          if (this.currentTime > 0) w.__waveAt ??= performance.now();
-        });
+        // Polled every millisecond: 'timeupdate' fires only about every 250 ms. (No named
+        // function values here, see above.)
+        const timer = setInterval(() => {
+          if (this.currentTime > 0) {
+            w.__waveAt ??= performance.now();
+            clearInterval(timer);
+          }
+        }, 1);
       }
       return play.call(this);
     };
@@ -83,6 +89,7 @@ const repeat: number[] = [];
 const offlineStart: number[] = [];
 const tapToSound: number[] = [];
 const tapToWave: number[] = [];
+const beepToWave: number[] = [];
 
 try {
   for (let run = 0; run < runs; run++) {
@@ -119,6 +126,7 @@ try {
     await page.evaluate(() => {
       (window as unknown as Record<string, unknown>).__firstSound = undefined;
       (window as unknown as Record<string, unknown>).__waveAt = undefined;
+      (window as unknown as Record<string, unknown>).__beepEnd = undefined;
     });
     await page.locator('.wave-row__main').first().click();
     await page
@@ -140,6 +148,8 @@ try {
     const tapAt = await read(page, '__tapAt');
     tapToSound.push((await read(page, '__firstSound')) - tapAt);
     tapToWave.push(waveAt - tapAt);
+    const beepEnd = await read(page, '__beepEnd');
+    if (beepEnd > 0) beepToWave.push(waveAt - beepEnd);
     await context.close();
   }
 } finally {
@@ -157,4 +167,7 @@ console.log(
 console.log(
   `tap → first sound (beep), cached wave, offline: p50 ${f(median(tapToSound))} (target ≤ 50 ms)`,
 );
-console.log(`tap → wave audio currentTime > 0, cached wave, offline: p50 ${f(median(tapToWave))}`);
+console.log(
+  `tap → wave audio currentTime > 0, cached wave, offline: p50 ${f(median(tapToWave))}` +
+    (beepToWave.length > 0 ? ` (of which after the beep ended: p50 ${f(median(beepToWave))})` : ''),
+);
