@@ -41,8 +41,8 @@ export const FOLLOWING_TEAMS_LIMIT = 500;
  */
 export function wavesRepository(
   db: Kysely<Database>,
-  // Every query here runs on both databases as it is; kept for dialect-specific tuning.
-  _dialect?: DialectName,
+  // Queries run on both databases as they are, except where a comment says otherwise.
+  dialect?: DialectName,
 ) {
   // Author, channel and parent as scalar subqueries (each a primary-key lookup) rather than
   // joins: PostgreSQL plans this several times faster than a four-way join, and a list query
@@ -124,52 +124,72 @@ export function wavesRepository(
     },
 
     /**
-     * Listed waves of the users whose home teams `userId` subscribes to, newest first. Per
-     * followed team, a correlated subquery finds the `limit`-th newest listed id below the
-     * cursor (walking `waves_by_team` in key order) and the join reads only the range above
-     * it: at most 2 × limit index entries per team, however many waves a team has. One
-     * statement on both databases, rows included.
+     * Listed waves of the users whose home teams `userId` subscribes to, newest first: per
+     * followed team at most `limit` entries of `waves_by_team` below the cursor, in key order,
+     * merged and cut to a page. One statement, rows included.
+     *
+     * PostgreSQL reads each team's range once with a LATERAL subquery (planned and run about
+     * 3× faster than the portable form, bench/api-lists). SQLite has no LATERAL: a correlated
+     * subquery finds each team's `limit`-th newest id and the join reads the range above it.
      */
     following(userId: number, beforeId: number | null, limit: number): Promise<WaveListRow[]> {
       const before = beforeId ?? MAX_ID;
-      const ids = db
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('team_subscriptions')
-            .select('team_id')
-            .where('user_id', '=', userId)
-            .orderBy('created_at', 'desc')
-            .limit(FOLLOWING_TEAMS_LIMIT)
-            .as('ts'),
-        )
-        .innerJoin('waves as w', (join) =>
-          join
-            .onRef('w.team_id', '=', 'ts.team_id')
-            .on('w.listed', '=', 1)
-            .on('w.id', '<', before)
-            .on((eb) =>
-              eb(
-                'w.id',
-                '>=',
-                eb.fn.coalesce(
+      const followedTeams = db
+        .selectFrom('team_subscriptions')
+        .select('team_id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .limit(FOLLOWING_TEAMS_LIMIT)
+        .as('ts');
+      const ids =
+        dialect === 'postgres'
+          ? db
+              .selectFrom(followedTeams)
+              .innerJoinLateral(
+                (eb) =>
                   eb
-                    .selectFrom('waves as cut')
-                    .select('cut.id')
-                    .whereRef('cut.team_id', '=', 'ts.team_id')
-                    .where('cut.listed', '=', 1)
-                    .where('cut.id', '<', before)
-                    .orderBy('cut.id', 'desc')
-                    .limit(1)
-                    .offset(limit - 1),
-                  eb.lit(0),
-                ),
-              ),
-            ),
-        )
-        .select('w.id')
-        .orderBy('w.id', 'desc')
-        .limit(limit);
-      // The page's rows in the same statement (one round trip).
+                    .selectFrom('waves')
+                    .select('id')
+                    .whereRef('team_id', '=', 'ts.team_id')
+                    .where('listed', '=', 1)
+                    .where('id', '<', before)
+                    .orderBy('id', 'desc')
+                    .limit(limit)
+                    .as('w'),
+                (join) => join.onTrue(),
+              )
+              .select('w.id')
+              .orderBy('w.id', 'desc')
+              .limit(limit)
+          : db
+              .selectFrom(followedTeams)
+              .innerJoin('waves as w', (join) =>
+                join
+                  .onRef('w.team_id', '=', 'ts.team_id')
+                  .on('w.listed', '=', 1)
+                  .on('w.id', '<', before)
+                  .on((eb) =>
+                    eb(
+                      'w.id',
+                      '>=',
+                      eb.fn.coalesce(
+                        eb
+                          .selectFrom('waves as cut')
+                          .select('cut.id')
+                          .whereRef('cut.team_id', '=', 'ts.team_id')
+                          .where('cut.listed', '=', 1)
+                          .where('cut.id', '<', before)
+                          .orderBy('cut.id', 'desc')
+                          .limit(1)
+                          .offset(limit - 1),
+                        eb.lit(0),
+                      ),
+                    ),
+                  ),
+              )
+              .select('w.id')
+              .orderBy('w.id', 'desc')
+              .limit(limit);
       return listSelect().where('w.id', 'in', ids).orderBy('w.id', 'desc').execute();
     },
 
