@@ -141,26 +141,21 @@ export function wavesRepository(
         .orderBy('created_at', 'desc')
         .limit(FOLLOWING_TEAMS_LIMIT)
         .as('ts');
+      /** A followed team's listed waves below the cursor, newest first (`waves_by_team`). */
+      const teamWaves = () =>
+        db
+          .selectFrom('waves as t')
+          .select('t.id')
+          .where('t.team_id', '=', sql.ref<number>('ts.team_id'))
+          .where('t.listed', '=', 1)
+          .where('t.id', '<', before)
+          .orderBy('t.id', 'desc');
       const ids =
         dialect === 'postgres'
           ? db
               .selectFrom(followedTeams)
-              .innerJoinLateral(
-                (eb) =>
-                  eb
-                    .selectFrom('waves')
-                    .select('id')
-                    .whereRef('team_id', '=', 'ts.team_id')
-                    .where('listed', '=', 1)
-                    .where('id', '<', before)
-                    .orderBy('id', 'desc')
-                    .limit(limit)
-                    .as('w'),
-                (join) => join.onTrue(),
-              )
+              .innerJoinLateral(teamWaves().limit(limit).as('w'), (join) => join.onTrue())
               .select('w.id')
-              .orderBy('w.id', 'desc')
-              .limit(limit)
           : db
               .selectFrom(followedTeams)
               .innerJoin('waves as w', (join) =>
@@ -173,13 +168,7 @@ export function wavesRepository(
                       'w.id',
                       '>=',
                       eb.fn.coalesce(
-                        eb
-                          .selectFrom('waves as cut')
-                          .select('cut.id')
-                          .whereRef('cut.team_id', '=', 'ts.team_id')
-                          .where('cut.listed', '=', 1)
-                          .where('cut.id', '<', before)
-                          .orderBy('cut.id', 'desc')
+                        teamWaves()
                           .limit(1)
                           .offset(limit - 1),
                         eb.lit(0),
@@ -187,10 +176,11 @@ export function wavesRepository(
                     ),
                   ),
               )
-              .select('w.id')
-              .orderBy('w.id', 'desc')
-              .limit(limit);
-      return listSelect().where('w.id', 'in', ids).orderBy('w.id', 'desc').execute();
+              .select('w.id');
+      return listSelect()
+        .where('w.id', 'in', ids.orderBy('w.id', 'desc').limit(limit))
+        .orderBy('w.id', 'desc')
+        .execute();
     },
 
     /** Replies of a wave, oldest first (a thread reads top-down). */
