@@ -1,19 +1,20 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { useSession } from '../../../lib/session.ts';
 
 /** Header: newest, the user's own page, and sign in / sign up / sign out by state (spec §1). */
 export function SiteHeader() {
+  const { t } = useLingui();
   const session = useSession();
   const ownPage = session.signedIn && session.username ? session.username : 'anonymous';
   return (
     <header className="site-header">
-      <Link to="/newest" className="site-header__brand" aria-label="Waves – newest">
+      <Link to="/newest" className="site-header__brand" aria-label={t`Waves – newest`}>
         <Logo size={32} />
         <span className="site-header__name">Waves</span>
       </Link>
-      <nav className="site-header__nav" aria-label="Account">
+      <nav className="site-header__nav" aria-label={t`Account`}>
         <Link
           to="/u/$username/{-$wave_name}"
           params={{ username: ownPage, wave_name: undefined }}
