@@ -31,11 +31,14 @@ export function ChannelPage({
           ? t`Unknown error getting channel`
           : t`Request error getting channel data...${error.message.replace('Request error getting channel data...', '')}`;
     return (
-      <section className="channel-header">
-        <h1>/c/{channelName}</h1>
+      <section className="channel-header channel-header--error">
+        <h1 className="channel-header__name">/c/{channelName}</h1>
         <p className="wave-list__status wave-list__status--error" role="alert">
           {text}
         </p>
+        <Link to="/channels">
+          <Trans>See all channels</Trans>
+        </Link>
       </section>
     );
   }
