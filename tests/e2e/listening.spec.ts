@@ -46,6 +46,25 @@ test('plays a wave, its position advances, next and previous move through the li
   await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
 });
 
+test('the player bar waits on list pages, and follows a chosen wave to other screens', async ({
+  page,
+}) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  const player = page.getByRole('region', { name: 'Player' });
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(player).toHaveCount(0);
+  await page.goto(`/c/${channel}`);
+  await expect(player).toContainText('Choose a wave to listen');
+  await expect(player.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('button', { name: /Play Third in the list/ }).click();
+  await expect(player).toContainText('Third in the list');
+  // In-app navigation keeps the chosen wave, and with it the bar.
+  await page.getByRole('link', { name: 'About' }).first().click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(player).toContainText('Third in the list');
+});
+
 test('autoplay goes on to the next wave when one ends, and stops at the end of the list', async ({
   page,
 }) => {

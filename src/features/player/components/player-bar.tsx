@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { notify } from '../../../components/ui/notices.tsx';
 import {
@@ -20,7 +21,14 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDuration } from '../../../lib/format.ts';
 import './player-bar.css';
 
-/** The player (spec content §4), fixed at the bottom of every screen. */
+/** Screens that list waves; elsewhere the bar shows only once a wave has been chosen. */
+const WAVE_LIST_PAGES = /^\/(?:$|newest$|trending$|following$|(?:u|c|thread|chat)\/)/;
+
+/**
+ * The player (spec content §4), fixed at the bottom of the screen: on every screen that lists
+ * waves, and on every other screen while a wave is chosen (so playback stays in reach). An
+ * idle, disabled bar on the sign-in form or the recorder would only be in the way.
+ */
 export function PlayerBar() {
   const { t } = useLingui();
   const wave = usePlayer(currentWave);
@@ -35,6 +43,9 @@ export function PlayerBar() {
   const atStart = usePlayer((s) => s.index <= 0);
   const atEnd = usePlayer((s) => s.index < 0 || s.index >= s.queue.length - 1);
   const me = useCurrentUser();
+  const onWaveListPage = useRouterState({
+    select: (state) => WAVE_LIST_PAGES.test(state.location.pathname),
+  });
 
   useEffect(() => setPlayBeep(me?.play_beep !== false), [me?.play_beep]);
   useEffect(() => onPlayerError((message) => notify(message)), []);
@@ -45,6 +56,8 @@ export function PlayerBar() {
     PLAYBACK_RATES[
       (PLAYBACK_RATES.indexOf(rate as (typeof PLAYBACK_RATES)[number]) + 1) % PLAYBACK_RATES.length
     ] ?? 1;
+
+  if (wave === null && !onWaveListPage) return null;
 
   return (
     <section className="player" aria-label={t`Player`} data-status={status}>
