@@ -24,10 +24,28 @@ export async function computeSecurityHeaders(
   return headers;
 }
 
+/**
+ * The JSON API's replies are never rendered as documents: they get a policy that allows
+ * nothing and cannot be framed (OWASP REST Security), and leave out the headers that only
+ * documents use (COOP, Origin-Agent-Cluster, DNS prefetch, …) — a fifth of the bytes that the
+ * document set adds to each list reply.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-site',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
 export const securityHeaders = fp(async (app: FastifyInstance, options: FastifyHelmetOptions) => {
-  const headers = await computeSecurityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const documentHeaders = await computeSecurityHeaders(options);
+  const apiHeaders = { ...API_SECURITY_HEADERS };
+  if (documentHeaders['strict-transport-security']) {
+    apiHeaders['strict-transport-security'] = documentHeaders['strict-transport-security'];
+  }
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/v1/') ? apiHeaders : documentHeaders);
     done();
   });
 });

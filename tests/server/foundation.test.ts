@@ -113,6 +113,19 @@ describeEachDatabase('foundation', (dialect) => {
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends API replies a policy that allows nothing and no framing', async () => {
+    const reply = await t.app.inject({ method: 'GET', url: '/api/v1/auth/isuseranonymous' });
+    expect(reply.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(reply.headers['x-frame-options']).toBe('DENY');
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['cross-origin-opener-policy']).toBeUndefined();
+    // The API documentation is a page: it keeps the documents' policy.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
   it('migrates to the full schema and seeds the required rows', async () => {
     const tables = [
       'users',
