@@ -195,3 +195,11 @@ test('another user and anonymous visitors cannot edit', async ({ page }) => {
   await expect(page.locator('.wave-row').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 });
+
+test('a thread that does not exist says so and offers the newest waves', async ({ page }) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto('/thread/doesnotexist1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Wave not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Listen to the newest waves' }).click();
+  await expect(page).toHaveURL(/\/newest$/);
+});

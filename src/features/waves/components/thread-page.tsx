@@ -33,9 +33,16 @@ export function ThreadPage({ waveName }: { waveName: string }) {
         )}
       </div>
       {notFound ? (
-        <p className="wave-list__status" role="alert">
-          <Trans>Wave not found</Trans>
-        </p>
+        <>
+          <p className="wave-list__status" role="alert">
+            <Trans>Wave not found</Trans>
+          </p>
+          <p className="wave-list__status">
+            <Link to="/newest">
+              <Trans>Listen to the newest waves</Trans>
+            </Link>
+          </p>
+        </>
       ) : (
         <WaveListView
           waves={waves}
