@@ -33,16 +33,14 @@ export function ThreadPage({ waveName }: { waveName: string }) {
         )}
       </div>
       {notFound ? (
-        <>
-          <p className="wave-list__status" role="alert">
+        <div className="wave-list__status">
+          <p role="alert">
             <Trans>Wave not found</Trans>
           </p>
-          <p className="wave-list__status">
-            <Link to="/newest">
-              <Trans>Listen to the newest waves</Trans>
-            </Link>
-          </p>
-        </>
+          <Link to="/newest">
+            <Trans>Listen to the newest waves</Trans>
+          </Link>
+        </div>
       ) : (
         <WaveListView
           waves={waves}
