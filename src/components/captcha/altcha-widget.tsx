@@ -7,7 +7,7 @@ import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { useEffect, useImperativeHandle, useRef } from 'react';
 import { ALTCHA_CHALLENGE_URL } from './captcha-config.ts';
-import type { CaptchaWidgetProps } from './captcha.tsx';
+import type { CaptchaWidgetProps } from './captcha-widget.ts';
 
 // The "external" build ships no inline workers: they load as files from our origin (CSP).
 for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) {

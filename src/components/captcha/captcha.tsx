@@ -2,23 +2,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { captchaConfigQuery } from './captcha-config.ts';
+import type { CaptchaHandle, CaptchaWidgetProps } from './captcha-widget.ts';
 import './captcha.css';
 
 const AltchaWidget = lazy(() => import('./altcha-widget.tsx'));
 const SiteverifyWidget = lazy(() => import('./siteverify-widget.tsx'));
 
-/** What a form can do with its captcha: start over after an attempt (a payload works once). */
-export interface CaptchaHandle {
-  reset(): void;
-}
-
-/** What the widgets implement; `onChange` gets the payload, or null when there is none (any more). */
-export interface CaptchaWidgetProps {
-  onChange: (payload: string | null) => void;
-  handleRef: Ref<CaptchaHandle>;
-  language: string;
-  labelledBy: string;
-}
+// Forms hold the handle through the component they render.
+export type { CaptchaHandle };
 
 export interface CaptchaProps {
   /** The payload to send in the form's `captcha` field, or null (unsolved, expired, reset). */

@@ -1,5 +1,5 @@
 import { useEffect, useImperativeHandle, useRef } from 'react';
-import type { CaptchaWidgetProps } from './captcha.tsx';
+import type { CaptchaWidgetProps } from './captcha-widget.ts';
 
 interface ThirdPartyApi {
   render(element: HTMLElement, options: Record<string, unknown>): string;
