@@ -1,6 +1,7 @@
+// Lingui's one instance, which src/lib/i18n.ts configures; imported from there it would close
+// a cycle (i18n.ts loads server-messages-app.ts, which registers here).
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import { i18n } from './i18n.ts';
 
 /**
  * The server speaks in the spec's English texts (and ours); the client translates them at the
