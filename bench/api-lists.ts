@@ -20,7 +20,8 @@ import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { LIST_CACHE_MS } from '../server/services/wave-list-service.ts';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase, type DialectName, type Db } from '../server/db/database.ts';
+import { openDatabase, type Db } from '../server/db/database.ts';
+import type { DialectName } from '../server/db/dialect.ts';
 import {
   TRENDING_AGE_SECONDS_PER_POINT,
   TRENDING_EPOCH_SECONDS,

@@ -7,9 +7,8 @@ import { initialSchema } from './migrations/0001-initial.ts';
 import { accountsIndexes } from './migrations/0002-accounts-indexes.ts';
 import { listeningIndexes } from './migrations/0003-listening.ts';
 import { recordingColumns } from './migrations/0004-recording.ts';
+import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
-
-export type DialectName = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import pg from 'pg';
-import type { DialectName } from '../../server/db/database.ts';
+import type { DialectName } from '../../server/db/dialect.ts';
 
 /**
  * Real server and worker processes for fault tests: the same entry points as production

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { describe } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDatabase, type DialectName } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import type { DialectName } from '../../server/db/dialect.ts';
 import { manualClock } from '../../server/services/clock.ts';
 
 export const dialects: DialectName[] = process.env.TEST_DATABASE_URL

@@ -1,5 +1,5 @@
 import { type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import type { DialectName } from '../database.ts';
+import type { DialectName } from '../dialect.ts';
 
 /** Integer primary keys that auto-increment on both dialects. */
 function idColumn(dialect: DialectName) {

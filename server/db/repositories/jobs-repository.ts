@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DialectName } from '../database.ts';
+import type { DialectName } from '../dialect.ts';
 import type { Database, JobsTable } from '../schema.ts';
 
 export type JobRow = Selectable<JobsTable>;

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { DialectName } from '../database.ts';
+import type { DialectName } from '../dialect.ts';
 import type { Database, WavesTable } from '../schema.ts';
 
 export type WaveRow = Selectable<WavesTable>;
