@@ -201,6 +201,8 @@ function Creator(
         style={{
           width: geometry.avatar,
           height: geometry.avatar,
+          // The ring inside the size, on every page and in satori (whose images are content-box).
+          boxSizing: 'border-box',
           flexShrink: 0,
           borderRadius: geometry.avatar / 2,
           border: `6px solid ${CARD_COLORS.textSoft}`,
@@ -224,7 +226,7 @@ function Creator(
         </div>
         {where.length > 0 ? (
           <div style={{ ...oneLine, fontSize: geometry.text.meta, color: CARD_COLORS.textMuted }}>
-            {where.join('  ·  ')}
+            {where.join(' · ')}
           </div>
         ) : null}
       </div>
