@@ -1,5 +1,5 @@
 // The portrait video of a wave (server/media/wave-video.ts) against a plain full-frame ffmpeg
-// `showwaves` video of the same audio, at 1080×1920, 15 fps, with the same encoder settings:
+// `showwaves` video of the same audio, at 1080×1920, 15 fps, with the same output encoding:
 // CPU-seconds per second of video (target ≤ 0.25 for ours), the ratio, bitrate, size, wall time.
 //
 //   npx tsx bench/video.ts [--runs=3] [--seconds=60] [--fallback]
@@ -16,10 +16,16 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { avatarDataUrl } from '../server/media/card-image.ts';
 import { locateFfmpeg, requireFfmpeg, type Ffmpeg } from '../server/media/ffmpeg.ts';
-import { renderWaveVideo, VIDEO_FPS, VIDEO_MAX_KBPS } from '../server/media/wave-video.ts';
+import {
+  phoneVideoEncodingArgs,
+  renderWaveVideo,
+  VIDEO_FPS,
+  VIDEO_MAX_KBPS,
+} from '../server/media/wave-video.ts';
 import { CARD_GEOMETRY } from '../src/lib/audiogram-card/card-geometry.ts';
 import { publicWaveUrl } from '../src/lib/audiogram-card/card-qr.ts';
-import { cardLabels } from '../tests/helpers/audiogram-card.ts';
+import { englishCardLabels } from '../src/lib/audiogram-card/card-labels.ts';
+import { probeMedia } from '../tests/helpers/media-probe.ts';
 import { speechWebm } from '../tests/helpers/recording.ts';
 
 const arg = (name: string, fallback: string) =>
@@ -56,20 +62,7 @@ interface Measured {
 }
 
 function streamsOf(file: string) {
-  const probe = JSON.parse(
-    execFileSync('ffprobe', [
-      '-v',
-      'error',
-      '-print_format',
-      'json',
-      '-show_streams',
-      '-show_format',
-      file,
-    ]).toString(),
-  ) as {
-    streams: { codec_type: string; bit_rate?: string }[];
-    format: { duration: string; bit_rate: string };
-  };
+  const probe = probeMedia(file);
   const video = probe.streams.find((stream) => stream.codec_type === 'video');
   return {
     duration: Number(probe.format.duration),
@@ -117,7 +110,7 @@ async function ours(ffmpeg: Ffmpeg, audioFile: string, name: string): Promise<st
       created: Date.now(),
       qrUrl: publicWaveUrl('http://localhost:8080', 'jürgen', 'aB3dE5fG7h'),
       siteName: 'Waves',
-      labels: cardLabels,
+      labels: englishCardLabels,
     },
   });
   return output;
@@ -136,30 +129,7 @@ async function baseline(ffmpeg: Ffmpeg, audioFile: string): Promise<string> {
     '[v]',
     '-map',
     '0:a',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '28',
-    '-maxrate',
-    `${VIDEO_MAX_KBPS}k`,
-    '-bufsize',
-    `${VIDEO_MAX_KBPS * 2}k`,
-    '-profile:v',
-    'high',
-    '-level:v',
-    '4.0',
-    '-g',
-    String(VIDEO_FPS * 10),
-    '-c:a',
-    'aac',
-    '-b:a',
-    '64k',
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
+    ...phoneVideoEncodingArgs(),
     output,
   ]);
   return output;

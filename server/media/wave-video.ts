@@ -114,6 +114,18 @@ export function waveVideoArgs(options: {
     '1:a:0',
     '-t',
     seconds,
+    ...audioFilter,
+    ...phoneVideoEncodingArgs(),
+    options.output,
+  ];
+}
+
+/**
+ * The output options of a video every phone plays (H.264 High@4.0, yuv420p, AAC, faststart),
+ * for the mapped video and audio streams; the file name follows them.
+ */
+export function phoneVideoEncodingArgs(): string[] {
+  return [
     '-c:v',
     'libx264',
     '-preset',
@@ -143,7 +155,6 @@ export function waveVideoArgs(options: {
     '1',
     '-filter_complex_threads',
     '1',
-    ...audioFilter,
     '-c:a',
     'aac',
     '-b:a',
@@ -154,7 +165,6 @@ export function waveVideoArgs(options: {
     '+faststart',
     '-f',
     'mp4',
-    options.output,
   ];
 }
 

@@ -10,7 +10,7 @@ import {
   AudiogramCard,
   type AudiogramCardProps,
 } from '../../src/lib/audiogram-card/card-layout.tsx';
-import { cardLabels } from '../helpers/audiogram-card.ts';
+import { englishCardLabels } from '../../src/lib/audiogram-card/card-labels.ts';
 
 /**
  * One design, two renderers: the card page draws the component in the browser, the server
@@ -52,7 +52,7 @@ describe.skipIf(!existsSync(chromiumPath))('the audiogram card in a browser', ()
       timeZone: 'UTC',
       qrUrl: 'https://waves.example/u/jürgen_müller/aB3dE5fG7h',
       siteName: 'Waves',
-      labels: cardLabels,
+      labels: englishCardLabels,
       waveform: Array.from({ length: 100 }, (_, index) => Math.abs(Math.sin(index / 5))),
     };
     const page = await browser.newPage({ viewport: { width, height } });

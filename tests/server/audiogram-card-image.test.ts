@@ -1,7 +1,12 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { avatarDataUrl, renderCardPng } from '../../server/media/card-image.ts';
+import {
+  avatarDataUrl,
+  fontCoverage,
+  renderableText,
+  renderCardPng,
+} from '../../server/media/card-image.ts';
 import {
   CARD_GEOMETRY,
   CARD_ORIENTATIONS,
@@ -9,7 +14,7 @@ import {
 } from '../../src/lib/audiogram-card/card-geometry.ts';
 import { CARD_COLORS, type AudiogramCardProps } from '../../src/lib/audiogram-card/card-layout.tsx';
 import { publicWaveUrl } from '../../src/lib/audiogram-card/card-qr.ts';
-import { cardLabels } from '../helpers/audiogram-card.ts';
+import { englishCardLabels } from '../../src/lib/audiogram-card/card-labels.ts';
 
 const waveUrl = publicWaveUrl('http://localhost:8080', 'jürgen', 'aB3dE5fG7h');
 
@@ -35,7 +40,7 @@ async function cardProps(orientation: CardOrientation): Promise<AudiogramCardPro
     timeZone: 'UTC',
     qrUrl: waveUrl,
     siteName: 'Waves',
-    labels: cardLabels,
+    labels: englishCardLabels,
     waveform: Array.from({ length: 64 }, (_, index) => (index % 7) / 7),
   };
 }
@@ -74,5 +79,16 @@ describe('the audiogram card as an image (satori + resvg)', () => {
     // The avatar's centre is the orange test image, the waveform panel is the dark panel colour.
     near(padding + avatar / 2, padding + avatar / 2, '#f97316');
     near(panel.x + 8, panel.y + panel.height / 2, CARD_COLORS.panel);
+  });
+
+  it('leaves out characters no shipped font draws instead of drawing "missing glyph" boxes', async () => {
+    const covers = await fontCoverage();
+    expect(renderableText('Grüße 🎉 时间 — Привет ελληνικά Tiếng Łódź', covers)).toBe(
+      'Grüße — Привет ελληνικά Tiếng Łódź',
+    );
+    expect(renderableText('🎉🎉', covers)).toBe('');
+    // A title of only such characters then shows the "Untitled Wave" label.
+    const png = await renderCardPng({ ...(await cardProps('square')), title: '时间' });
+    expect((await sharp(png).metadata()).width).toBe(1080);
   });
 });

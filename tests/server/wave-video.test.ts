@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -16,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locateFfmpeg, requireFfmpeg, type Ffmpeg } from '../../server/media/ffmpeg.ts';
 import { renderWaveVideo, type WaveVideoOptions } from '../../server/media/wave-video.ts';
 import { publicWaveUrl } from '../../src/lib/audiogram-card/card-qr.ts';
-import { cardLabels } from '../helpers/audiogram-card.ts';
+import { englishCardLabels } from '../../src/lib/audiogram-card/card-labels.ts';
+import { probeMedia } from '../helpers/media-probe.ts';
 import { speechWebm } from '../helpers/recording.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'waves-video-'));
@@ -34,36 +34,8 @@ const card: WaveVideoOptions['card'] = {
   created: '2025-01-05T15:07:00Z',
   qrUrl: publicWaveUrl('http://localhost:8080', 'jürgen', 'aB3dE5fG7h'),
   siteName: 'Waves',
-  labels: cardLabels,
+  labels: englishCardLabels,
 };
-
-interface Probe {
-  streams: {
-    codec_type: string;
-    codec_name: string;
-    profile?: string;
-    level?: number;
-    pix_fmt?: string;
-    width?: number;
-    height?: number;
-    avg_frame_rate?: string;
-    bit_rate?: string;
-  }[];
-  format: { duration: string; format_name: string };
-}
-
-const probe = (file: string): Probe =>
-  JSON.parse(
-    execFileSync('ffprobe', [
-      '-v',
-      'error',
-      '-print_format',
-      'json',
-      '-show_streams',
-      '-show_format',
-      file,
-    ]).toString(),
-  ) as Probe;
 
 /** The loudness-normalised speech mp3 a published wave has. */
 async function waveMp3(seconds: number): Promise<string> {
@@ -122,7 +94,7 @@ describe('the wave’s portrait video', () => {
     const result = await renderWaveVideo({ ffmpeg, audioFile: mp3, output, card });
 
     const audioSeconds = await system.probeDurationSeconds(mp3);
-    const { streams, format } = probe(output);
+    const { streams, format } = probeMedia(output);
     const video = streams.find((stream) => stream.codec_type === 'video');
     const audio = streams.find((stream) => stream.codec_type === 'audio');
     expect(video).toMatchObject({
@@ -149,7 +121,7 @@ describe('the wave’s portrait video', () => {
     await expectPhoneSafeVideo(system, 'system');
   });
 
-  it.skipIf(!fallbackPath)('renders the same with the bundled fallback ffmpeg', async () => {
+  it.skipIf(!fallbackPath)('is phone-safe with the bundled fallback ffmpeg too', async () => {
     const fallback = await locateFfmpeg({ ffmpegPath: fallbackPath! });
     expect(fallback?.source).toBe('config');
     await expectPhoneSafeVideo(fallback!, 'fallback');
@@ -165,7 +137,7 @@ describe('the wave’s portrait video', () => {
       maxSeconds: 3,
     });
     expect(result).toMatchObject({ capped: true, videoSeconds: 3 });
-    const { streams, format } = probe(output);
+    const { streams, format } = probeMedia(output);
     expect(Math.abs(Number(format.duration) - 3)).toBeLessThan(0.5);
     expect(streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video']);
   });

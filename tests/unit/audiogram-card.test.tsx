@@ -6,7 +6,8 @@ import {
   CARD_ORIENTATIONS,
   parseCardOrientation,
 } from '../../src/lib/audiogram-card/card-geometry.ts';
-import { AudiogramCard, type CardLabels } from '../../src/lib/audiogram-card/card-layout.tsx';
+import { englishCardLabels } from '../../src/lib/audiogram-card/card-labels.ts';
+import { AudiogramCard } from '../../src/lib/audiogram-card/card-layout.tsx';
 import { publicWaveUrl, qrPath } from '../../src/lib/audiogram-card/card-qr.ts';
 import {
   normalizePeaks,
@@ -14,16 +15,7 @@ import {
   resamplePeaks,
 } from '../../src/lib/audiogram-card/waveform-peaks.ts';
 
-const labels: CardLabels = {
-  published: 'Published',
-  draft: 'Draft',
-  untitled: 'Untitled Wave',
-  anonymous: 'anonymous',
-  scanToListen: 'Scan to listen',
-  qrCode: 'QR code of the wave’s page',
-  invalidDate: 'Invalid date',
-  dateError: 'Date error',
-};
+const labels = englishCardLabels;
 const utc = { timeZone: 'UTC' };
 
 describe('the card’s creation date', () => {
