@@ -11,6 +11,8 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locateFfmpeg, requireFfmpeg, type Ffmpeg } from '../../server/media/ffmpeg.ts';
 import { renderWaveVideo, type WaveVideoOptions } from '../../server/media/wave-video.ts';
@@ -115,6 +117,16 @@ describe('the wave’s portrait video', () => {
     const head = readFileSync(output).subarray(0, 64).toString('latin1');
     expect(head.indexOf('moov')).toBeGreaterThan(0);
     expect(readdirSync(path.dirname(output))).toEqual(['wave.mp4']);
+
+    // A frame from the middle still carries a QR code that opens the wave's page.
+    const frame = path.join(dir, `${folder}-frame.png`);
+    await system.run(['-y', '-ss', '4', '-i', output, '-frames:v', '1', frame]);
+    const { data, info } = await sharp(frame)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const qr = jsQR(new Uint8ClampedArray(data), info.width, info.height);
+    expect(qr?.data).toBe(card.qrUrl);
   }
 
   it('is a phone-safe 1080×1920 H.264/AAC mp4 as long as the audio', async () => {
