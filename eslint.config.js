@@ -14,7 +14,12 @@ const repo = import.meta.dirname;
  * What the server may import from src/ (paths from the repository root). A pure shared module
  * (no DOM, no React state) may join with one line and a comment saying why.
  */
-export const serverMayImportFromSrc = ['src/api/contract'];
+export const serverMayImportFromSrc = [
+  'src/api/contract',
+  // The audiogram card's layout: the card page shows it, the server renders the same component
+  // to images and video frames (satori), so the two never drift apart.
+  'src/lib/audiogram-card',
+];
 
 /**
  * The page's modules the service worker runs too. Anything else in src/ assumes a window
@@ -83,6 +88,13 @@ function importZones(root) {
       from: 'src',
       except: ['./api/contract'],
       message: 'The contract is shared with the server: it imports only the contract (and zod).',
+    },
+    {
+      target: 'src/lib/audiogram-card',
+      from: 'src',
+      except: ['./lib/audiogram-card', './api/contract'],
+      message:
+        'The audiogram card is shared with the server: it imports only its own folder and the contract.',
     },
     {
       target: 'src',
