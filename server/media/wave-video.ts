@@ -25,7 +25,7 @@ export const VIDEO_FPS = 15;
 export const VIDEO_MAX_KBPS = 400;
 /**
  * The video covers at most the first five minutes of a wave: the feed is for short clips, and
- * this bounds a render at about a minute of CPU and 10 MB. A longer wave's video ends with a
+ * this bounds a render at about a minute of CPU and 8 MB. A longer wave's video ends with a
  * short fade of the audio; its waveform and progress show the part that plays.
  */
 export const VIDEO_MAX_SECONDS = 5 * 60;
