@@ -170,6 +170,7 @@ export function wavesConfig({ root = repo } = {}) {
   return tseslint.config(
     {
       ignores: [
+        'build',
         'dist',
         'node_modules',
         'src/routeTree.gen.ts',

@@ -12,6 +12,10 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'waves-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://localhost:${port}`;
 
+// The tests run against the production artifacts of `npm run build`: the compiled server
+// (E2E_SERVER_DIR, default build/) serving the client build (E2E_STATIC_DIR, default dist/).
+export const serverEntry = path.resolve(process.env.E2E_SERVER_DIR ?? 'build', 'server/main.js');
+
 export const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -54,7 +58,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/main.ts',
+    command: `node --enable-source-maps ${JSON.stringify(serverEntry)}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,35 +1,34 @@
-// `npm start`: builds the client when it is missing or older than its sources, then serves
-// the PWA, the API and the media from one port (PORT, default 8080).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: on a fresh clone installs the dependencies, builds the client and the server when
+// they are missing or older than their sources (scripts/build.mjs), then serves the PWA, the API
+// and the media from one port (PORT, default 8080) with plain node.
+// `npm run worker` (`start.mjs worker`) runs the background jobs the same way.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
+const root = path.resolve(import.meta.dirname, '..');
+const role = process.argv[2] === 'worker' ? 'worker' : 'main';
+
+if (!existsSync(path.join(root, 'node_modules'))) {
+  console.log('Installing the dependencies…');
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
-const sources = [
-  'src',
-  'sw',
-  'locales',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-];
-const built = newestMtime('dist/index.html');
-if (built === 0 || Math.max(...sources.map(newestMtime)) > built) {
-  console.log('Building the client…');
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+const { build } = await import('./build.mjs');
+try {
+  build(role === 'worker' ? ['server'] : ['client', 'server'], { ifStale: true });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
 
-const server = spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// In this process (no second node waiting on a child): signals reach the server's own
+// graceful shutdown. Stack traces name the TypeScript lines, like `node --enable-source-maps`.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(root, 'build', 'server', `${role}.js`)).href);

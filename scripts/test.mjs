@@ -1,10 +1,11 @@
 // `npm test`: unit tests, server tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set),
-// then a production build and the end-to-end tests in Chromium. Stops at the first failure.
+// then the production build (`npm run build`: client and compiled server) and the end-to-end
+// tests in Chromium against it. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['unit and server tests', 'npx', ['vitest', 'run']],
-  ['client build', 'npx', ['vite', 'build']],
+  ['client build', process.execPath, ['scripts/build.mjs']],
   ['end-to-end tests', 'npx', ['playwright', 'test']],
 ];
 const only = process.argv[2];

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverEntry } from '../../playwright.config.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
 
 /**
@@ -32,11 +33,13 @@ function deploy(outDir: string) {
 }
 
 test.beforeAll(async () => {
+  // Two client builds: on a busy machine more than the 60 s a hook gets by default.
+  test.setTimeout(240_000);
   const [first, second] = [build('n1'), build('n2')];
   deploy(first);
   process.env.E2E_UPDATE_SECOND_BUILD = second;
   // node itself (not npx), in a process group of its own: stopping it must stop the server.
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     detached: true,
     env: {
       ...process.env,

@@ -10,10 +10,11 @@ import pg from 'pg';
 import type { DialectName } from '../../server/db/dialect.ts';
 
 /**
- * Real server and worker processes for fault tests: the same entry points as production
- * (`server/main.ts`, `server/worker.ts`), a temporary DATA_DIR, a free port, and SQLite or a
- * PostgreSQL schema of their own. Each process leads its own process group, so `kill9` also
- * takes the ffmpeg it was running, as when a container or machine dies.
+ * Real server and worker processes for fault and production tests: the same entry points as
+ * production (`server/main.ts`, `server/worker.ts`, run from the sources or from a compiled
+ * build), a temporary DATA_DIR, a free port, and SQLite or a PostgreSQL schema of their own.
+ * Each process leads its own process group, so `kill9` also takes the ffmpeg it was running, as
+ * when a container or machine dies.
  */
 export interface Installation {
   dataDir: string;
@@ -80,13 +81,33 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
-function launch(entry: string, env: Record<string, string>): RunningProcess {
-  // Only what the server needs from the test's environment (no TEST_* or unknown variables).
+/** What a process runs: node's arguments and the folder it starts in. */
+export interface Program {
+  args: string[];
+  cwd: string;
+}
+
+/** `server/<role>.ts` of this checkout, through tsx. */
+export function fromSources(role: 'main' | 'worker'): Program {
+  return {
+    args: ['--import', 'tsx', `server/${role}.ts`],
+    cwd: path.resolve(import.meta.dirname, '../..'),
+  };
+}
+
+/** `build/server/<role>.js` of an installation at `dir`, with plain node (`npm run build`). */
+export function fromBuild(dir: string, role: 'main' | 'worker'): Program {
+  return { args: ['--enable-source-maps', `build/server/${role}.js`], cwd: dir };
+}
+
+export function launch(program: Program, env: Record<string, string>): RunningProcess {
+  // Only what the server needs from the test's environment (no TEST_*, NODE_OPTIONS or
+  // unknown variables).
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => ['PATH', 'HOME', 'TMPDIR', 'LANG'].includes(key)),
   ) as Record<string, string>;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
+  const child = spawn(process.execPath, program.args, {
+    cwd: program.cwd,
     env: { ...inherited, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,14 +126,15 @@ export interface ServerProcess extends RunningProcess {
   url: string;
 }
 
-/** Starts `server/main.ts` and waits until it answers. */
+/** Starts the server (from the sources unless told otherwise) and waits until it answers. */
 export async function startServer(
   installation: Installation,
   env: Record<string, string> = {},
+  program: Program = fromSources('main'),
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const running = launch('server/main.ts', {
+  const running = launch(program, {
     ...installation.env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -136,9 +158,13 @@ export async function startServer(
   throw new Error(`server did not start:\n${running.output()}`);
 }
 
-/** Starts `server/worker.ts` (npm run worker). */
-export function startWorker(installation: Installation, env: Record<string, string> = {}) {
-  return launch('server/worker.ts', { ...installation.env, ...env });
+/** Starts the worker (`npm run worker`; from the sources unless told otherwise). */
+export function startWorker(
+  installation: Installation,
+  env: Record<string, string> = {},
+  program: Program = fromSources('worker'),
+) {
+  return launch(program, { ...installation.env, ...env });
 }
 
 /** kill -9 of the process and everything it started (its process group). */
