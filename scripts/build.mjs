@@ -84,7 +84,6 @@ export const parts = {
       'src/api/contract',
       'tsconfig.server.json',
       'tsconfig.base.json',
-      'package-lock.json',
       'scripts/build.mjs',
     ],
     build(tsc, out) {
@@ -101,8 +100,8 @@ export const parts = {
 
 /**
  * Builds the named parts into `outs[name]` (default dist/ and build/). With `ifStale`, a part
- * whose output is newer than its sources is kept; a stale one is kept with a warning when the
- * build tools are not installed (a production install serves the build it was given).
+ * whose output is newer than its sources is kept. Without the build tools (a production install,
+ * where `npm ci --omit=dev` may have touched package-lock.json) an existing build is kept as it is.
  */
 export function build(names, { outs = {}, ifStale = false } = {}) {
   for (const name of names) {
@@ -117,10 +116,12 @@ export function build(names, { outs = {}, ifStale = false } = {}) {
     if (ifStale && !stale) continue;
     const tool = toolScript(...part.tool);
     if (!tool) {
-      const advice = 'run `npm install` (with dev dependencies), then `npm run build`';
-      if (built === 0) throw new Error(`The ${name} build (${out}) is missing: ${advice}.`);
-      console.warn(`The ${name} build is older than its sources; to rebuild it, ${advice}.`);
-      continue;
+      if (ifStale && built > 0) continue;
+      const what =
+        built > 0 ? `The ${name} cannot be rebuilt` : `The ${name} build (${out}) is missing`;
+      throw new Error(
+        `${what}: the build tools are dev dependencies; run \`npm install\`, then \`npm run build\`.`,
+      );
     }
     console.log(`Building the ${name}…`);
     const started = performance.now();
