@@ -7,7 +7,8 @@
 // contract), and every file under server/ that is not TypeScript is copied beside the compiled
 // code, so paths the server resolves from its own location (import.meta.dirname) find the same
 // files in build/ as in the sources. `--if-stale` builds a part only when its output is missing
-// or older than its sources (what `npm start` does).
+// or older than its sources (what `npm start` does). Why compiled and not bundled:
+// docs/decisions.md "Build and production".
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
