@@ -3,8 +3,8 @@
 //
 //   node scripts/build.mjs [client|server] [--client-out=DIR] [--server-out=DIR] [--if-stale]
 //
-// The server keeps its folder tree (build/server/…, and build/src/api/contract/… for the shared
-// contract), and every file under server/ that is not TypeScript is copied beside the compiled
+// The server keeps its folder tree (build/server/…, and build/src/… for the modules it shares
+// with the client), and every file under server/ that is not TypeScript is copied beside the compiled
 // code, so paths the server resolves from its own location (import.meta.dirname) find the same
 // files in build/ as in the sources. `--if-stale` builds a part only when its output is missing
 // or older than its sources (what `npm start` does). Why compiled and not bundled:
@@ -82,7 +82,9 @@ export const parts = {
     tool: ['typescript', 'tsc'],
     sources: [
       'server',
-      'src/api/contract',
+      // What the server imports from src/ (the contract, the audiogram card; eslint.config.js
+      // lists it): all of src/ counts, so a new shared folder cannot be missed.
+      'src',
       'tsconfig.server.json',
       'tsconfig.base.json',
       'scripts/build.mjs',

@@ -64,15 +64,22 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f));
 }
 
-/** The package each import, dynamic import and require() of the compiled server names. */
+/**
+ * The package each import, dynamic import, require() and require.resolve() of the compiled
+ * server names (a resolved path, e.g. a font file, needs its package installed too).
+ */
 function importedPackages(): Set<string> {
   const packages = new Set<string>();
   for (const file of filesUnder(path.join(app, 'build')).filter((f) => f.endsWith('.js'))) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    for (const { fileName } of importedFiles) {
-      if (fileName.startsWith('.') || isBuiltin(fileName)) continue;
-      const parts = fileName.split('/');
-      packages.add(parts.slice(0, fileName.startsWith('@') ? 2 : 1).join('/'));
+    const source = readFileSync(file, 'utf8');
+    const specifiers = [
+      ...ts.preProcessFile(source, true, true).importedFiles.map((imported) => imported.fileName),
+      ...[...source.matchAll(/require\.resolve\(\s*[`'"]([^`'"$]+)/g)].map((match) => match[1]!),
+    ];
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.') || isBuiltin(specifier)) continue;
+      const parts = specifier.split('/');
+      packages.add(parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
     }
   }
   return packages;
