@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
 import type { NewChannelBody } from '../../../api/contract/channel.ts';
+import { channelKeys } from '../../../api/query-keys.ts';
 
 /** POST /channel/new (public channels): needs the permission flag or an admin account. */
 export function useCreateChannel() {
@@ -12,7 +13,7 @@ export function useCreateChannel() {
         body,
       }),
     onSuccess: (reply) => {
-      if (reply.success) void queryClient.invalidateQueries({ queryKey: ['channels'] });
+      if (reply.success) void queryClient.invalidateQueries({ queryKey: channelKeys.lists() });
     },
   });
 }

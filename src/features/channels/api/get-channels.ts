@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
+import { channelKeys } from '../../../api/query-keys.ts';
 
 /** GET /channel/list/bylanguage/{lang}: the public channels of a language. */
 export const channelsByLanguageQuery = (language: string) =>
   queryOptions({
-    queryKey: ['channels', 'bylanguage', language],
+    queryKey: channelKeys.byLanguage(language),
     queryFn: () => apiData<Channel[]>(`/channel/list/bylanguage/${language}`),
   });
 

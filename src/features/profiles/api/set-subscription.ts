@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
 import type { Subscription } from '../../../api/contract/team.ts';
+import { userKeys } from '../../../api/query-keys.ts';
 import { notify } from '../../../components/ui/notices.tsx';
 import { requestFailureText } from '../../../lib/server-messages.ts';
 import { isSubscribedQuery } from './get-is-subscribed.ts';
@@ -33,7 +34,7 @@ export function useSetSubscription(teamId: number) {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: count.queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['user', 'byusername'] });
+      void queryClient.invalidateQueries({ queryKey: userKeys.profiles() });
     },
   });
 }

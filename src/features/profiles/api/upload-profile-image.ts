@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, ApiFailure } from '../../../api/client.ts';
 import type { ProfileImages } from '../../../api/contract/user.ts';
+import { userKeys } from '../../../api/query-keys.ts';
 import { reloadAllAvatars } from '../../../components/ui/avatar.tsx';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 
@@ -33,7 +34,7 @@ export function useUploadProfileImage(kind: ProfileImageKind) {
       );
       // Lists already on screen still name the old version: the page-wide reload event.
       if (kind === 'avatar') reloadAllAvatars();
-      void queryClient.invalidateQueries({ queryKey: ['user'] });
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }

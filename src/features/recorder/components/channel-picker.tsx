@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { storage, storedLanguage } from '../../../lib/storage.ts';
-import { useRecentChannels } from '../api/get-recorder-target.ts';
+import { useRecentChannels } from '../api/get-recent-channels.ts';
 import './recorder.css';
 
 /** /recorder: pick the channel to record into; the last one used comes first. */

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NewWaveBody } from '../../../api/contract/recording.ts';
+import { useWaveMetadata } from '../../../api/get-wave-metadata.ts';
 import {
   MAX_ANONYMOUS_DURATION_SECONDS,
   MAX_DURATION_SECONDS,
@@ -24,7 +25,7 @@ import { useSession } from '../../../lib/session.ts';
 import { storage, storedLanguage } from '../../../lib/storage.ts';
 import { enqueueUpload } from '../../../lib/upload-queue/upload-queue.ts';
 import { createWaveNow } from '../api/create-wave.ts';
-import { useChannelInfo, useReplyTarget } from '../api/get-recorder-target.ts';
+import { useChannelInfo } from '../api/get-channel-info.ts';
 import { useRecordingSession } from '../hooks/use-recording-session.ts';
 import {
   buttonsFor,
@@ -84,7 +85,7 @@ export function RecorderPage({ channelId, replyTo, backToPath, sharedFile }: Rec
   const anonymous = session.known && !session.signedIn;
   const maxSeconds = anonymous ? MAX_ANONYMOUS_DURATION_SECONDS : MAX_DURATION_SECONDS;
   const channel = useChannelInfo(channelId);
-  const replyTarget = useReplyTarget(replyTo);
+  const replyTarget = useWaveMetadata(replyTo ?? '', replyTo !== undefined);
 
   const [state, setState] = useState<RecorderState>('empty');
   const [source, setSource] = useState<Source | null>(null);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
+import { waveKeys } from '../../../api/query-keys.ts';
 
 /** POST /wave/delete/{wave_name} with confirm=delete: owner or admin; replies go with it. */
 export function useDeleteWave(waveName: string) {
@@ -11,7 +12,7 @@ export function useDeleteWave(waveName: string) {
         body: { confirm: 'delete' },
       }),
     onSuccess: (reply) => {
-      if (reply.success) void queryClient.invalidateQueries({ queryKey: ['waves'] });
+      if (reply.success) void queryClient.invalidateQueries({ queryKey: waveKeys.all });
     },
   });
 }

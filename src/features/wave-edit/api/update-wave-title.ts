@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
 import type { UpdateWaveMetadataBody, WaveMetadata } from '../../../api/contract/wave.ts';
-import { waveMetadataQuery } from './get-wave-metadata.ts';
+import { waveMetadataQuery } from '../../../api/get-wave-metadata.ts';
+import { waveKeys } from '../../../api/query-keys.ts';
 
 /** POST /wave/metadata/{wave_name} with { title }: owner or admin. */
 export function useUpdateWaveTitle(waveName: string) {
@@ -15,7 +16,7 @@ export function useUpdateWaveTitle(waveName: string) {
     onSuccess: (reply) => {
       if (!reply.success) return;
       void queryClient.invalidateQueries({ queryKey: waveMetadataQuery(waveName).queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['waves', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: waveKeys.lists() });
     },
   });
 }

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { useWaveMetadata, WaveMetadataError } from '../../../api/get-wave-metadata.ts';
 import { useSession } from '../../../lib/session.ts';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
-import { useWaveMetadata, WaveMetadataError } from '../api/get-wave-metadata.ts';
 import { EditWaveForm } from './edit-wave-form.tsx';
 import './wave-edit.css';
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
 import type { WaveThread } from '../../../api/contract/wave.ts';
+import { waveKeys } from '../../../api/query-keys.ts';
 
 export const threadQuery = (waveName: string) =>
   queryOptions({
-    queryKey: ['waves', 'thread', waveName],
+    queryKey: waveKeys.thread(waveName),
     queryFn: () =>
       apiData<WaveThread>(`/wave/thread/${encodeURIComponent(waveName)}`, {
         query: { limit: 100 },

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, ApiFailure, isNotFound } from '../../../api/client.ts';
 import type { WaveListItem } from '../../../api/contract/wave.ts';
+import { waveKeys } from '../../../api/query-keys.ts';
 import { CACHED_AT_HEADER } from '../../../lib/sw-messages.ts';
 
 export type WaveListSource =
@@ -64,12 +65,9 @@ async function fetchPage(source: WaveListSource, after: string | undefined): Pro
   return { waves: reply.data, cachedAt };
 }
 
-export const waveListQueryKey = (source: WaveListSource) =>
-  ['waves', 'list', waveListKey(source)] as const;
-
 export function waveListQuery(source: WaveListSource) {
   return infiniteQueryOptions({
-    queryKey: waveListQueryKey(source),
+    queryKey: waveKeys.list(waveListKey(source)),
     queryFn: ({ pageParam }) => fetchPage(source, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page: WavePage) =>

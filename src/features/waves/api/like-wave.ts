@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../api/client.ts';
+import { waveKeys } from '../../../api/query-keys.ts';
 import { notify } from '../../../components/ui/notices.tsx';
 import { i18n } from '../../../lib/i18n.ts';
 import { isNetworkError } from '../../../lib/online-status.ts';
@@ -37,7 +38,7 @@ function applyLike(data: ListData | undefined, waveName: string): ListData | und
  * useMutation: the mutation machinery would cost the initial bundle ~2 KB for one button.
  */
 export async function likeWave(queryClient: QueryClient, waveName: string) {
-  queryClient.setQueriesData<ListData>({ queryKey: ['waves', 'list'] }, (data) =>
+  queryClient.setQueriesData<ListData>({ queryKey: waveKeys.lists() }, (data) =>
     applyLike(data, waveName),
   );
   try {
@@ -48,7 +49,7 @@ export async function likeWave(queryClient: QueryClient, waveName: string) {
     if (!reply.success) throw new Error(reply.message);
   } catch (error) {
     // Undo the optimistic like and say why, instead of failing silently.
-    void queryClient.invalidateQueries({ queryKey: ['waves', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: waveKeys.lists() });
     notify(
       isNetworkError(error)
         ? i18n._(msg`You are offline. Liking needs a connection.`)

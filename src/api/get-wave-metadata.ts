@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, isNotFound } from '../../../api/client.ts';
-import type { WaveMetadata } from '../../../api/contract/wave.ts';
+import { apiRequest, isNotFound } from './client.ts';
+import type { WaveMetadata } from './contract/wave.ts';
+import { waveKeys } from './query-keys.ts';
 
 /** Wave metadata errors as spec content §8 "Wave metadata" names them. */
 export class WaveMetadataError extends Error {
@@ -29,9 +30,13 @@ async function fetchWaveMetadata(waveName: string): Promise<WaveMetadata> {
   return first;
 }
 
+/**
+ * GET /wave/metadata/{wave_name} (the first item of the reply's list). Shared: the recorder
+ * shows the wave a reply answers, the editor the wave it edits.
+ */
 export const waveMetadataQuery = (waveName: string) =>
   queryOptions({
-    queryKey: ['waves', 'metadata', waveName],
+    queryKey: waveKeys.metadata(waveName),
     queryFn: () => fetchWaveMetadata(waveName),
     retry: false,
   });
