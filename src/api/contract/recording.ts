@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { waveNameSchema } from './common.ts';
-import { supportedLanguages } from './constants.ts';
+import { supportedLanguages, WAVE_TITLE_MAX, WAVE_TITLE_MIN, waveMessages } from './constants.ts';
 import { envelopeSchema } from './envelope.ts';
 import { recordingMessages, waveStatuses } from './recording-limits.ts';
 
@@ -18,10 +18,10 @@ export const newWaveBodySchema = z
     title: z
       .string()
       .trim()
-      .max(55, 'Title must be at most 55 characters.')
+      .max(WAVE_TITLE_MAX, waveMessages.titleTooLong)
       .refine(
-        (title) => title.length === 0 || title.length >= 3,
-        'Title must be at least 3 characters.',
+        (title) => title.length === 0 || title.length >= WAVE_TITLE_MIN,
+        waveMessages.titleTooShort,
       )
       .optional(),
     idempotency_key: z

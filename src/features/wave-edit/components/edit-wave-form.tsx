@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { WAVE_TITLE_MAX } from '../../../api/contract/constants.ts';
+import { WAVE_TITLE_MAX, WAVE_TITLE_MIN } from '../../../api/contract/constants.ts';
 import {
   updateWaveMetadataBodySchema,
   type UpdateWaveMetadataBody,
@@ -88,7 +88,7 @@ export function EditWaveForm({ wave }: { wave: WaveMetadata }) {
           />
           <span id="wave-title-hint" className="field__hint">
             <Trans>
-              3 to 55 characters · {titleLength}/{WAVE_TITLE_MAX}
+              {WAVE_TITLE_MIN} to {WAVE_TITLE_MAX} characters · {titleLength}/{WAVE_TITLE_MAX}
             </Trans>
           </span>
           {titleError && (
