@@ -75,7 +75,7 @@ async function evict() {
 }
 
 /** Fetches the whole file (no Range) into the cache; one download per key at a time. */
-export function cacheWhole(url: string, pinned?: boolean): Promise<void> {
+function cacheWhole(url: string, pinned?: boolean): Promise<void> {
   const key = audioKey(url);
   const running = inFlight.get(key);
   if (running) return running;

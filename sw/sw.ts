@@ -8,7 +8,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CACHE_NAMES, SW_MESSAGES, type PageToWorkerMessage } from '../src/lib/sw-messages.ts';
 import { registerApiCache } from './api-cache.ts';
-import { cacheWhole, configureAudioCache, pinAudio, registerAudioCache } from './audio-cache.ts';
+import { configureAudioCache, pinAudio, registerAudioCache } from './audio-cache.ts';
 import { registerImageCache } from './image-cache.ts';
 import { registerShareTarget } from './share-target.ts';
 import { registerUploadSync } from './upload-sync.ts';
@@ -40,17 +40,11 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     case SW_MESSAGES.skipWaiting:
       void self.skipWaiting();
       break;
-    case SW_MESSAGES.cacheAudio:
-      event.waitUntil(cacheWhole(message.url));
-      break;
     case SW_MESSAGES.pinAudio:
       event.waitUntil(pinAudio(message.url, message.pinned));
       break;
     case SW_MESSAGES.configureAudioCache:
       event.waitUntil(configureAudioCache(message));
-      break;
-    case SW_MESSAGES.clearUserCaches:
-      event.waitUntil(caches.delete(CACHE_NAMES.api));
       break;
   }
 });

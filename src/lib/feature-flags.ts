@@ -5,5 +5,3 @@ export const featureFlags = {
   enableUpload: true,
   enableGroups: false,
 } as const;
-
-export type FeatureFlag = keyof typeof featureFlags;

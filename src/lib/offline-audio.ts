@@ -53,12 +53,3 @@ async function post(message: PageToWorkerMessage) {
 export function setKeptOffline(audioPath: string, pinned: boolean) {
   void post({ type: SW_MESSAGES.pinAudio, url: audioPath, pinned });
 }
-
-export function configureAudioCache(maxEntries: number, maxBytes: number) {
-  void post({ type: SW_MESSAGES.configureAudioCache, maxEntries, maxBytes });
-}
-
-/** Sign-out: lists and user info cached for this user must not show to the next one. */
-export function clearUserCaches() {
-  void post({ type: SW_MESSAGES.clearUserCaches });
-}

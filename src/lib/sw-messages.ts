@@ -3,15 +3,15 @@
  * has its own tsconfig (WebWorker lib); this file is DOM- and worker-neutral.
  */
 export const SW_MESSAGES = {
+  /** Page → worker: take over now (workbox-window's `messageSkipWaiting()` sends it). */
   skipWaiting: 'SKIP_WAITING',
-  /** Page → worker: this wave is being played; cache its mp3 whole. */
-  cacheAudio: 'CACHE_AUDIO',
   /** Page → worker: keep (or stop keeping) a wave offline regardless of eviction. */
   pinAudio: 'PIN_AUDIO',
-  /** Page → worker: change the audio cache limits (count and bytes). */
+  /**
+   * Page → worker: change the audio cache limits (count and bytes). No screen offers this yet;
+   * the offline end-to-end test shrinks the cache with it to prove eviction.
+   */
   configureAudioCache: 'CONFIGURE_AUDIO_CACHE',
-  /** Page → worker: forget everything cached for the signed-in user (sign-out). */
-  clearUserCaches: 'CLEAR_USER_CACHES',
   /** Worker → pages: the set of offline waves changed. */
   audioCacheChanged: 'AUDIO_CACHE_CHANGED',
   /** Worker → pages: Background Sync fired; a page should run the upload queue. */
@@ -20,10 +20,8 @@ export const SW_MESSAGES = {
 
 export type PageToWorkerMessage =
   | { type: typeof SW_MESSAGES.skipWaiting }
-  | { type: typeof SW_MESSAGES.cacheAudio; url: string }
   | { type: typeof SW_MESSAGES.pinAudio; url: string; pinned: boolean }
-  | { type: typeof SW_MESSAGES.configureAudioCache; maxEntries: number; maxBytes: number }
-  | { type: typeof SW_MESSAGES.clearUserCaches };
+  | { type: typeof SW_MESSAGES.configureAudioCache; maxEntries: number; maxBytes: number };
 
 export type WorkerToPageMessage =
   { type: typeof SW_MESSAGES.audioCacheChanged } | { type: typeof SW_MESSAGES.runUploadQueue };

@@ -43,11 +43,6 @@ export function notify(text: string, options: { kind?: NoticeKind; sticky?: bool
   if (!notice.sticky) setTimeout(() => dismissNotice(notice.id), AUTO_DISMISS_MS);
 }
 
-export function clearNotices() {
-  notices = [];
-  emit();
-}
-
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -39,10 +39,6 @@ export async function listUploads(): Promise<UploadItem[]> {
   return all.map(([, item]) => item).sort((a, b) => a.createdAt - b.createdAt);
 }
 
-export function getUpload(id: string) {
-  return get<UploadItem>(id, items());
-}
-
 export function putUpload(item: UploadItem) {
   return set(item.id, item, items());
 }

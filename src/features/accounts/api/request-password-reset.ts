@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
 
 /** POST /auth/requestpasswordresetemail (spec §7). */
@@ -8,8 +7,4 @@ export function requestPasswordReset(email: string) {
     body: { email },
     noCache: true,
   });
-}
-
-export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
 
 /** POST /auth/resetpasswordviaemail (spec §7). */
@@ -8,8 +7,4 @@ export function resetPassword(values: { password: string; token: string }) {
     body: values,
     noCache: true,
   });
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
 import type { SignInData } from '../../../api/contract/auth.ts';
 
@@ -10,8 +9,4 @@ export interface SignInValues {
 /** POST /auth/signin (spec §7): the reply as it came, the caller handles every §8 case. */
 export function signIn(values: SignInValues) {
   return apiRequest<SignInData>('/auth/signin', { method: 'POST', body: values, noCache: true });
-}
-
-export function useSignIn() {
-  return useMutation({ mutationFn: signIn });
 }
