@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isNotFound } from './client.ts';
 import type { WaveMetadata } from './contract/wave.ts';
-import { waveKeys } from './query-keys.ts';
+import * as waveKeys from './wave-keys.ts';
 
 /** Wave metadata errors as spec content §8 "Wave metadata" names them. */
 export class WaveMetadataError extends Error {

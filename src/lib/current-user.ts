@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../api/client.ts';
 import type { CurrentUser } from '../api/contract/user.ts';
-import { userKeys } from '../api/query-keys.ts';
+import * as userKeys from '../api/user-keys.ts';
 import { useSession } from './session.ts';
 
 /** GET /user/me, never cached by HTTP (spec §7). Shared: many features read the current user. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
 import type { NewChannelBody } from '../../../api/contract/channel.ts';
-import { channelKeys } from '../../../api/query-keys.ts';
+import * as channelKeys from '../../../api/channel-keys.ts';
 
 /** POST /channel/new (public channels): needs the permission flag or an admin account. */
 export function useCreateChannel() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
-import { channelKeys } from '../../../api/query-keys.ts';
+import * as channelKeys from '../../../api/channel-keys.ts';
 
 /** GET /channel/list/bylanguage/{lang}: the public channels of a language. */
 export const channelsByLanguageQuery = (language: string) =>

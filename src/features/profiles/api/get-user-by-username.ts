@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isNotFound } from '../../../api/client.ts';
 import type { UserInfo } from '../../../api/contract/user.ts';
-import { userKeys } from '../../../api/query-keys.ts';
+import * as profileKeys from './profile-keys.ts';
 
 /** A failed user lookup: the spec's "Request error ..." (accounts §8), or a missing user. */
 export class UserLookupError extends Error {
@@ -33,7 +33,7 @@ async function fetchUserByUsername(username: string): Promise<UserInfo> {
 /** GET /user/byusername/{username}: the user page's profile (content §2 profile header). */
 export const userByUsernameQuery = (username: string) =>
   queryOptions({
-    queryKey: userKeys.byUsername(username),
+    queryKey: profileKeys.byUsername(username),
     queryFn: () => fetchUserByUsername(username),
     staleTime: 30_000,
     retry: (count, error) =>

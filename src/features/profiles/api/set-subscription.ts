@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
 import type { Subscription } from '../../../api/contract/team.ts';
-import { userKeys } from '../../../api/query-keys.ts';
 import { notify } from '../../../components/ui/notices.tsx';
 import { requestFailureText } from '../../../lib/server-messages.ts';
 import { isSubscribedQuery } from './get-is-subscribed.ts';
 import { subscriberCountQuery } from './get-subscriber-count.ts';
+import * as profileKeys from './profile-keys.ts';
 
 /**
  * POST /team/subscribe/{team_id}: follow toggles at once (optimistic), then the follower
@@ -34,7 +34,7 @@ export function useSetSubscription(teamId: number) {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: count.queryKey });
-      void queryClient.invalidateQueries({ queryKey: userKeys.profiles() });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.profiles() });
     },
   });
 }

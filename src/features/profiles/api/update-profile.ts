@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, ApiFailure } from '../../../api/client.ts';
 import type { CurrentUser, ProfileUpdate } from '../../../api/contract/user.ts';
-import { userKeys } from '../../../api/query-keys.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
+import * as profileKeys from './profile-keys.ts';
 
 /** POST /user/me as multipart, with the spec's TRUE/FALSE booleans (accounts §7). */
 export async function updateProfile(profile: ProfileUpdate): Promise<CurrentUser> {
@@ -24,8 +24,8 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserQuery.queryKey, user);
-      void queryClient.invalidateQueries({ queryKey: userKeys.profiles() });
-      void queryClient.invalidateQueries({ queryKey: userKeys.peopleLists() });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.profiles() });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.peopleLists() });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, ApiFailure } from '../../../api/client.ts';
 import type { ProfileImages } from '../../../api/contract/user.ts';
-import { userKeys } from '../../../api/query-keys.ts';
+import * as userKeys from '../../../api/user-keys.ts';
 import { reloadAllAvatars } from '../../../components/ui/avatar.tsx';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 

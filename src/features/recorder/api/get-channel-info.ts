@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
-import { channelKeys } from '../../../api/query-keys.ts';
 
 /** GET /channel/info/{channel_id}: the channel a recording goes to. */
 export const channelInfoQuery = (channelId: number) =>
   queryOptions({
-    queryKey: channelKeys.info(channelId),
+    queryKey: ['channel', 'info', channelId],
     queryFn: () => apiData<Channel>(`/channel/info/${channelId}`),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
-import { waveKeys } from '../../../api/query-keys.ts';
+import * as waveKeys from '../../../api/wave-keys.ts';
 
 /** POST /wave/delete/{wave_name} with confirm=delete: owner or admin; replies go with it. */
 export function useDeleteWave(waveName: string) {

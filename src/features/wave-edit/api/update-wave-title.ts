@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
 import type { UpdateWaveMetadataBody, WaveMetadata } from '../../../api/contract/wave.ts';
 import { waveMetadataQuery } from '../../../api/get-wave-metadata.ts';
-import { waveKeys } from '../../../api/query-keys.ts';
+import * as waveKeys from '../../../api/wave-keys.ts';
 
 /** POST /wave/metadata/{wave_name} with { title }: owner or admin. */
 export function useUpdateWaveTitle(waveName: string) {

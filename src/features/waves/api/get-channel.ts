@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isNotFound, TransportError } from '../../../api/client.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
-import { channelKeys } from '../../../api/query-keys.ts';
 
 /** The spec's channel errors (content §8 "Channels and lists"), as message keys. */
 export class ChannelError extends Error {
@@ -32,7 +31,7 @@ async function fetchChannel(channelName: string): Promise<Channel> {
 
 export const channelQuery = (channelName: string) =>
   queryOptions({
-    queryKey: channelKeys.byName(channelName),
+    queryKey: ['channel', 'name', channelName.toLowerCase()],
     queryFn: () => fetchChannel(channelName),
     retry: (count, error) =>
       !(error instanceof ChannelError && error.kind === 'not-found') && count < 1,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
 import type { WaveThread } from '../../../api/contract/wave.ts';
-import { waveKeys } from '../../../api/query-keys.ts';
+import * as waveKeys from '../../../api/wave-keys.ts';
 
 export const threadQuery = (waveName: string) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, ApiFailure, isNotFound } from '../../../api/client.ts';
 import type { WaveListItem } from '../../../api/contract/wave.ts';
-import { waveKeys } from '../../../api/query-keys.ts';
+import * as waveKeys from '../../../api/wave-keys.ts';
 import { CACHED_AT_HEADER } from '../../../lib/sw-messages.ts';
 
 export type WaveListSource =

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../api/client.ts';
-import { waveKeys } from '../../../api/query-keys.ts';
+import * as waveKeys from '../../../api/wave-keys.ts';
 import { notify } from '../../../components/ui/notices.tsx';
 import { i18n } from '../../../lib/i18n.ts';
 import { isNetworkError } from '../../../lib/online-status.ts';
