@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import type { LanguageCode } from '../api/contract/constants.ts';
+import type { LanguageCode } from '../api/contract/languages.ts';
 
 /**
  * Two catalogs per language (lingui.config.ts): `shell`, the texts of the first screens (the

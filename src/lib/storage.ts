@@ -1,4 +1,4 @@
-import { isSupportedLanguage, type LanguageCode } from '../api/contract/constants.ts';
+import { isSupportedLanguage, type LanguageCode } from '../api/contract/languages.ts';
 
 /**
  * The browser's local-storage keys, exactly as spec/accounts-and-shell.md §3 names them, behind

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { idParamSchema } from './common.ts';
-import {
-  CHANNEL_DESCRIPTION_MAX,
-  CHANNEL_NAME_MAX,
-  channelMessages,
-  supportedLanguages,
-} from './constants.ts';
+import { CHANNEL_DESCRIPTION_MAX, CHANNEL_NAME_MAX, channelMessages } from './constants.ts';
 import { envelopeSchema } from './envelope.ts';
+import { supportedLanguages } from './languages.ts';
 
 /** A channel (spec/content.md §3 "Channel"). */
 export const channelSchema = z.object({

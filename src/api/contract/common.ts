@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { supportedLanguages } from './constants.ts';
+import { supportedLanguages } from './languages.ts';
 
 export const languageCodeSchema = z.enum(supportedLanguages, {
   error: 'Language must be en or de',

@@ -1,13 +1,9 @@
 /**
- * Plain constants of the contract. Zod-free on purpose: the client's initial bundle imports
- * these, and zod would cost it ~20 KB brotli (DESIGN.md budget: 115 KB).
+ * Plain constants of the contract. Zod-free on purpose: client screens import these, and zod
+ * would cost them ~20 KB brotli (DESIGN.md budget: 115 KB). The first screen imports only
+ * languages.ts.
  */
-export const supportedLanguages = ['en', 'de'] as const;
-export type LanguageCode = (typeof supportedLanguages)[number];
-
-export function isSupportedLanguage(value: unknown): value is LanguageCode {
-  return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value);
-}
+export type { LanguageCode } from './languages.ts';
 
 /** The shared guest account (spec/accounts-and-shell.md §9 "Guest e-mail fixed"). */
 export const GUEST_EMAIL = 'anonymous@waves.invalid';

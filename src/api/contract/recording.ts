@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { waveNameSchema } from './common.ts';
-import { supportedLanguages, WAVE_TITLE_MAX, WAVE_TITLE_MIN, waveMessages } from './constants.ts';
+import { WAVE_TITLE_MAX, WAVE_TITLE_MIN, waveMessages } from './constants.ts';
 import { envelopeSchema } from './envelope.ts';
+import { supportedLanguages } from './languages.ts';
 import { recordingMessages, waveStatuses } from './recording-limits.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { LanguageCode } from '../../../api/contract/constants.ts';
+import type { LanguageCode } from '../../../api/contract/languages.ts';
 import { activateLanguage } from '../../../lib/i18n.ts';
 import { storage } from '../../../lib/storage.ts';
 import { Logo } from '../../../components/ui/logo.tsx';
