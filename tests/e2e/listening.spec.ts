@@ -184,6 +184,25 @@ test('the owner edits a title (3–55 characters) and deletes a wave after confi
   await expect(page.locator(`#wave-${wave!.waveName}`)).toHaveCount(0);
 });
 
+test('a reply names the wave it answers, and the editor opened next shows that same wave', async ({
+  page,
+}) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await signInAs(page, author);
+  const [wave] = await publishWaves(author, channel, [{ title: 'Answer me', seconds: 1 }]);
+  await page.goto(`/thread/${wave!.waveName}`);
+  await page.getByRole('link', { name: 'Reply' }).click();
+  await expect(page.getByRole('heading', { name: 'Record a reply' })).toBeVisible();
+  await expect(page.getByText(`In reply to “Answer me” by @${author.username}`)).toBeVisible();
+
+  // Back in the app (no reload: the recorder's cached look-up is still there), then the editor.
+  await page.goBack();
+  await page.locator(`#wave-${wave!.waveName}`).getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/edit/${wave!.waveName}$`));
+  await expect(page.getByLabel('Title')).toHaveValue('Answer me');
+  await expect(page.getByRole('button', { name: 'Delete wave' })).toBeVisible();
+});
+
 test('another user and anonymous visitors cannot edit', async ({ page }) => {
   await prepareVisitor(page, { language: 'en', consent: true });
   await page.goto(`/edit/${waves[0]!.waveName}`);
