@@ -79,7 +79,7 @@ const refused = states.flatMap((state) =>
     .map((event): [RecorderState, RecorderEvent] => [state, event]),
 );
 
-describe('recorder state machine (spec content §4)', () => {
+describe('recorder state machine', () => {
   it.each(accepted)('%s (%s) --%s--> %s (%s)', (state, source, event, nextState, nextSource) => {
     expect(accepts(state, event)).toBe(true);
     expect(transition({ state, source }, event)).toEqual({ state: nextState, source: nextSource });

@@ -1,6 +1,6 @@
 /**
  * Plain constants of the contract. Zod-free on purpose: client screens import these, and zod
- * would cost them ~20 KB brotli (DESIGN.md budget: 115 KB). The first screen imports only
+ * would cost them ~20 KB brotli (the initial bundle's budget is 115 KB). The first screen imports only
  * languages.ts.
  */
 export type { LanguageCode } from './languages.ts';

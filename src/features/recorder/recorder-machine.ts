@@ -1,7 +1,7 @@
 /**
- * The recorder as one state machine. The states are the product's own names for them (spec
- * content §4 "Recorder"); every change of state is an event passed through `transition`, and an
- * event the current state does not list is refused: nothing changes.
+ * The recorder as one state machine. The states carry the product's own names for them; every
+ * change of state is an event passed through `transition`, and an event the current state does
+ * not list is refused: nothing changes.
  */
 export type RecorderState =
   | 'empty'
@@ -53,7 +53,7 @@ const transitions: Record<
   empty: { RECORD: 'recording', UPLOAD: 'processing', RECOVER: 'stopped' },
   recording: { PAUSE: 'paused_recording', STOP: 'stopped', RESET: 'empty' },
   paused_recording: { RECORD: 'recording', STOP: 'stopped', RESET: 'empty' },
-  // Processing an uploaded file ends in playing_requested (spec).
+  // A file that passed its checks starts playing at once.
   processing: { FILE_ACCEPTED: 'playing_requested', FILE_REJECTED: 'empty' },
   playing_requested: {
     PLAYBACK_STARTED: 'playing',
@@ -86,7 +86,7 @@ export function transition(snapshot: RecorderSnapshot, event: RecorderEvent): Re
 
 export type RecorderButton = 'record' | 'upload' | 'pause' | 'stop' | 'play' | 'save';
 
-/** The buttons each state offers (spec: empty → record, upload; recording → pause, stop; …). */
+/** The buttons each state offers (empty → record, upload; recording → pause, stop; …). */
 export function buttonsFor(state: RecorderState): readonly RecorderButton[] {
   switch (state) {
     case 'empty':

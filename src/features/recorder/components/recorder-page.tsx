@@ -13,7 +13,7 @@ import { RecordingHelpBanner } from './recording-help-banner.tsx';
 import { SaveFields } from './save-fields.tsx';
 import './recorder.css';
 
-/** The recorder (spec content §4 "Recorder" and "Upload flow"). */
+/** The recorder: record or choose a file, play it back, save it into a channel or as a reply. */
 export function RecorderPage({
   sharedFile,
   ...target

@@ -22,7 +22,7 @@ import { useRecordingSession } from './use-recording-session.ts';
 export type Take =
   { kind: 'recording'; meta: RecordingMeta } | { kind: 'file'; file: File; duration: number };
 
-/** Reads a file's duration through an audio element (spec §5: must be determinable). */
+/** Reads a file's duration through an audio element (a file without one is refused). */
 function probeDuration(file: File): Promise<number> {
   return new Promise((resolve, reject) => {
     const audio = new Audio();
@@ -49,7 +49,7 @@ function probeDuration(file: File): Promise<number> {
   });
 }
 
-/** The file's duration in seconds, or an error carrying the spec's message (content §5, §8). */
+/** The file's duration in seconds, or an error carrying the message the user is shown. */
 async function checkAudioFile(file: File, anonymous: boolean): Promise<number> {
   if (file.size > MAX_UPLOAD_BYTES) throw new Error(recordingMessages.tooLarge);
   if (file.size === 0) throw new Error(recordingMessages.emptyFile);
@@ -61,9 +61,9 @@ async function checkAudioFile(file: File, anonymous: boolean): Promise<number> {
 }
 
 /**
- * The recorder's flow (spec content §4 "Recorder"): recording from the microphone, checking a
- * chosen file, playing the take back, recovering an interrupted recording and starting over.
- * Every change of state is an event of the recorder machine.
+ * The recorder's flow: recording from the microphone, checking a chosen file, playing the take
+ * back, recovering an interrupted recording and starting over. Every change of state is an event
+ * of the recorder machine.
  */
 export function useRecorder({ anonymous, sharedFile }: { anonymous: boolean; sharedFile?: File }) {
   const { t } = useLingui();

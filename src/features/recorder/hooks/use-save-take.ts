@@ -20,9 +20,9 @@ export interface RecorderTarget {
 }
 
 /**
- * Saving a take (spec content §4 "Upload flow"): the optional title, the captcha of anonymous
- * recording, creating the wave right away when online (so refusals reach the recorder) and
- * handing the audio to the persistent upload queue.
+ * Saving a take: the optional title, the captcha of anonymous recording, creating the wave right
+ * away when online (so refusals reach the recorder) and handing the audio to the persistent
+ * upload queue.
  */
 export function useSaveTake({
   take,
@@ -81,7 +81,7 @@ export function useSaveTake({
     try {
       const created = await createWaveNow({ ...body, idempotency_key: id });
       if (created.kind === 'refused') {
-        // The captcha works once: a new one for the next attempt (spec §8).
+        // The captcha works once: a new one for the next attempt.
         if (anonymous) captchaRef.current?.reset();
         const message = Object.values(created.fields)[0] ?? created.message;
         if (created.message === recordingMessages.cannotReplyToReply) {
