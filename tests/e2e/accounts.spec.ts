@@ -122,6 +122,9 @@ test.describe('accounts', () => {
       page.getByRole('alert').filter({ hasText: 'not confirmed' }).first(),
     ).toBeVisible();
 
+    // The address changes before the new screen replaces the sign-in form (it loads lazily),
+    // and both have an "E-mail" field: wait for the reset form before typing.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
