@@ -23,15 +23,35 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The origin of a URL as browsers serialise it (scheme, lower-case host, port without the
+ * scheme's default), or null for anything that is not an http(s) URL: `null` (sandboxed and
+ * privacy-sensitive contexts), garbage, other schemes.
+ */
+export function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+}
+
 export interface AuthPluginOptions {
   sessions: SessionService;
   anonymousUserId: number;
+  /** Origins whose pages may write with the session cookie besides the request's own. */
   allowedOrigins: string[];
 }
 
 /**
  * Resolves who is calling (Bearer token first, then the session cookie), for every request.
- * Cookie-authenticated writes must come from our own origin (CSRF).
+ * Cookie-authenticated writes must come from our own origin (CSRF): the page's origin (the
+ * Origin header, else the Referer's) must equal an allowed origin or the origin the request
+ * was addressed to, compared whole — a look-alike host, another port or scheme is another
+ * site, and a write whose page cannot be told is refused.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   const anonymous: Viewer = {
@@ -40,6 +60,22 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     sessionId: null,
     isAnonymous: true,
     isAdmin: false,
+  };
+  const allowed = new Set(
+    options.allowedOrigins.map((origin) => {
+      const parsed = originOf(origin);
+      if (!parsed) throw new Error(`not an http(s) origin: ${origin}`);
+      return parsed;
+    }),
+  );
+  const isOwnPage = (request: FastifyRequest) => {
+    const header = request.headers.origin ?? request.headers.referer;
+    const page = originOf(header);
+    if (page === null) return false;
+    if (allowed.has(page)) return true;
+    // The address the browser used (behind a proxy: with TRUST_PROXY, the forwarded one).
+    const host = request.host;
+    return Boolean(host) && page === originOf(`${request.protocol}://${host}`);
   };
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.decorateRequest('viewerFromCookie', false);
@@ -54,12 +90,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     if (!viewer) return;
     request.viewer = viewer;
     request.viewerFromCookie = fromHeader === undefined;
-    if (request.viewerFromCookie && !SAFE_METHODS.has(request.method)) {
-      const origin = request.headers.origin ?? request.headers.referer;
-      const host = request.headers.host;
-      const sameHost = origin && host && new URL(origin).host === host;
-      const allowed = origin && options.allowedOrigins.some((o) => origin.startsWith(o));
-      if (!sameHost && !allowed) throw new ApiError(403, 'forbidden');
+    if (request.viewerFromCookie && !SAFE_METHODS.has(request.method) && !isOwnPage(request)) {
+      throw new ApiError(403, 'forbidden');
     }
   });
 });
