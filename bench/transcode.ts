@@ -21,7 +21,7 @@ import type { NewWaveData, UploadStatus } from '../src/api/contract/recording.ts
 import { loadConfig, resolveJwtSecret } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { usersRepository } from '../server/db/repositories/users-repository.ts';
-import { systemClock } from '../server/services/clock.ts';
+import { systemClock } from '../server/kernel/clock.ts';
 import { sessionService } from '../server/services/session-service.ts';
 import { speechWebm } from '../tests/helpers/recording.ts';
 import {

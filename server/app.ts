@@ -30,7 +30,7 @@ import { recordingRoutes, tusRoutes } from './routes/recording.ts';
 import { teamRoutes } from './routes/team.ts';
 import { userRoutes } from './routes/user.ts';
 import { waveRoutes } from './routes/wave.ts';
-import { systemClock, type Clock } from './services/clock.ts';
+import { systemClock, type Clock } from './kernel/clock.ts';
 import { createServices, type Services } from './services/container.ts';
 
 export interface BuildOptions {

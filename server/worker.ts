@@ -3,7 +3,7 @@ import pino from 'pino';
 import { loadConfigOrExit, resolveJwtSecret } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedRequiredRows } from './db/seed.ts';
-import { systemClock } from './services/clock.ts';
+import { systemClock } from './kernel/clock.ts';
 import { createServices } from './services/container.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { ANONYMOUS_USERNAME } from '../../src/api/contract/constants.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { Db } from './database.ts';
 
 /** Public channels every installation has, one per interface language. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionService, Viewer } from '../services/session-service.ts';
-import { ApiError, mustBeSignedIn } from './envelope.ts';
+import { forbidden, mustBeSignedIn } from '../kernel/refusal.ts';
 
 export const SESSION_COOKIE = 'waves_session';
 
@@ -91,7 +91,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     request.viewer = viewer;
     request.viewerFromCookie = fromHeader === undefined;
     if (request.viewerFromCookie && !SAFE_METHODS.has(request.method) && !isOwnPage(request)) {
-      throw new ApiError(403, 'forbidden');
+      throw forbidden();
     }
   });
 });

@@ -4,7 +4,34 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { serverMessages } from '../../src/api/contract/envelope.ts';
-import { ApiError, failure } from './envelope.ts';
+import { Refusal, type RefusalKind } from '../kernel/refusal.ts';
+import { failure } from './envelope.ts';
+
+const STATUS_OF_REFUSAL: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'unsupported-media': 415,
+  unprocessable: 422,
+  'rate-limited': 429,
+  'upstream-failed': 502,
+  unavailable: 503,
+};
+
+/** The HTTP status a refusal of this kind answers with. */
+export function refusalStatus(kind: RefusalKind): number {
+  return STATUS_OF_REFUSAL[kind];
+}
+
+/** The headers a refusal adds to its reply (Retry-After for a rate limit). */
+export function refusalHeaders(refusal: Refusal): Record<string, string> {
+  return refusal.retryAfterSeconds === undefined
+    ? {}
+    : { 'retry-after': String(refusal.retryAfterSeconds) };
+}
 
 function fieldErrorsOf(
   validation: {
@@ -25,10 +52,10 @@ function fieldErrorsOf(
 /** Every failure leaves as an envelope; no stack or internals reach the client. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) {
+    if (error instanceof Refusal) {
       return reply
-        .code(error.statusCode)
-        .headers(error.headers)
+        .code(refusalStatus(error.kind))
+        .headers(refusalHeaders(error))
         .send(failure(error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from './envelope.ts';
+import { invalid, Refusal } from '../kernel/refusal.ts';
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -50,7 +50,9 @@ export async function readMultipartForm(
   const fieldFor = (name: string) =>
     options.fileFields.includes(name) ? name : (options.defaultFileField ?? null);
   const tooLarge = (field: string) =>
-    new ApiError(413, options.tooLargeMessage, { [field]: options.tooLargeMessage });
+    new Refusal('too-large', options.tooLargeMessage, {
+      fields: { [field]: options.tooLargeMessage },
+    });
 
   const announced = Number(request.headers['content-length'] ?? 0);
   const slack = 64 * 1024;
@@ -84,7 +86,7 @@ export async function readMultipartForm(
       }
       if (part.filename && options.refuseFileName?.test(part.filename)) {
         part.file.resume();
-        throw new ApiError(400, options.refuseFileName.message, {
+        throw invalid(options.refuseFileName.message, {
           [field]: options.refuseFileName.message,
         });
       }
@@ -104,10 +106,13 @@ export async function readMultipartForm(
     }
   } catch (error) {
     await cleanup();
-    if (error instanceof ApiError) throw error;
+    if (error instanceof Refusal) throw error;
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) throw tooLarge(options.defaultFileField ?? options.fileFields[0] ?? 'file');
-    if (status && status >= 400 && status < 500) throw new ApiError(status, 'invalid form data');
+    if (status && status >= 400 && status < 500) {
+      // The parser's own 4xx (not multipart, a broken body): its status, in our words.
+      throw Object.assign(new Error('invalid form data'), { statusCode: status });
+    }
     throw error;
   }
   if (oversized) {

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { jobsRepository, type JobRow } from '../db/repositories/jobs-repository.ts';
 import type { Database } from '../db/schema.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 
 /**
  * A durable job queue on the `jobs` table, the same code on SQLite and PostgreSQL.

@@ -5,6 +5,7 @@ import {
   MAX_DURATION_SECONDS,
   recordingMessages,
 } from '../../src/api/contract/recording-limits.ts';
+import { Refusal } from '../kernel/refusal.ts';
 import { FfmpegError, type Ffmpeg } from './ffmpeg.ts';
 
 /**
@@ -47,13 +48,13 @@ const AUDIO_CODECS = new Set([
 /** Allowed past the limit: recorders stop on a timer and overshoot by a fraction of a second. */
 export const DURATION_GRACE_SECONDS = 1;
 
-/** A file the pipeline will not take, with the message its creator sees and an HTTP status. */
-export class AudioRefusal extends Error {
+/** A file the pipeline will not take, with the message its creator sees. */
+export class AudioRefusal extends Refusal {
   constructor(
     message: string,
-    readonly statusCode: number,
+    kind: 'invalid' | 'too-large' | 'unsupported-media' | 'unprocessable',
   ) {
-    super(message);
+    super(kind, message);
   }
 }
 
@@ -114,11 +115,12 @@ const demuxerPattern = new RegExp(`\\[(${AUDIO_DEMUXERS.join('|')})[a-z0-9,]* @`
 
 /** A probe that failed: damaged audio (a known demuxer gave up) or not audio at all. */
 function refusalFromProbeError(stderr: string): AudioRefusal {
-  if (/not on whitelist/i.test(stderr)) return new AudioRefusal(recordingMessages.notAudio, 415);
+  if (/not on whitelist/i.test(stderr))
+    return new AudioRefusal(recordingMessages.notAudio, 'unsupported-media');
   if (demuxerPattern.test(stderr) || /Input\/output error|End of file/i.test(stderr)) {
-    return new AudioRefusal(recordingMessages.truncated, 422);
+    return new AudioRefusal(recordingMessages.truncated, 'unprocessable');
   }
-  return new AudioRefusal(recordingMessages.notAudio, 415);
+  return new AudioRefusal(recordingMessages.notAudio, 'unsupported-media');
 }
 
 interface ProbeStream {
@@ -136,12 +138,12 @@ function interpretProbe(json: string): SniffedAudio {
   try {
     parsed = JSON.parse(json) as typeof parsed;
   } catch {
-    throw new AudioRefusal(recordingMessages.metadataUnreadable, 422);
+    throw new AudioRefusal(recordingMessages.metadataUnreadable, 'unprocessable');
   }
   const formatName = parsed.format?.format_name ?? '';
   const demuxer = formatName.split(',')[0] ?? '';
   if (!(AUDIO_DEMUXERS as readonly string[]).includes(demuxer)) {
-    throw new AudioRefusal(recordingMessages.notAudio, 415);
+    throw new AudioRefusal(recordingMessages.notAudio, 'unsupported-media');
   }
   const streams = parsed.streams ?? [];
   // Cover art is a picture "stream"; a real video track makes it a video, not a recording.
@@ -151,7 +153,7 @@ function interpretProbe(json: string): SniffedAudio {
   const audio = streams.find((stream) => stream.codec_type === 'audio');
   const codec = audio?.codec_name ?? '';
   if (video || !audio || !(AUDIO_CODECS.has(codec) || codec.startsWith('pcm_'))) {
-    throw new AudioRefusal(recordingMessages.notAudio, 415);
+    throw new AudioRefusal(recordingMessages.notAudio, 'unsupported-media');
   }
   const declared = Number(parsed.format?.duration ?? audio.duration ?? Number.NaN);
   return {
@@ -242,7 +244,7 @@ export async function sniffAudio(
     sniffed.declaredSeconds !== null &&
     sniffed.declaredSeconds > options.maxSeconds + DURATION_GRACE_SECONDS
   ) {
-    throw new AudioRefusal(tooLongMessage(options.anonymous), 422);
+    throw new AudioRefusal(tooLongMessage(options.anonymous), 'unprocessable');
   }
   return sniffed;
 }
@@ -304,7 +306,7 @@ export async function transcodeUpload(
   } catch (error) {
     if (options.signal?.aborted) throw error;
     if (error instanceof FfmpegError && UNDECODABLE.test(error.message)) {
-      throw new AudioRefusal(recordingMessages.truncated, 422);
+      throw new AudioRefusal(recordingMessages.truncated, 'unprocessable');
     }
     throw error;
   }
@@ -320,13 +322,13 @@ export function checkTranscoded(
   options: { maxSeconds: number; anonymous: boolean },
 ): void {
   if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new AudioRefusal(recordingMessages.durationUnknown, 422);
+    throw new AudioRefusal(recordingMessages.durationUnknown, 'unprocessable');
   }
   if (seconds > options.maxSeconds + DURATION_GRACE_SECONDS) {
-    throw new AudioRefusal(tooLongMessage(options.anonymous), 422);
+    throw new AudioRefusal(tooLongMessage(options.anonymous), 'unprocessable');
   }
   const declared = sniffed.declaredSeconds;
   if (declared !== null && seconds < declared - Math.max(2, declared * 0.05)) {
-    throw new AudioRefusal(recordingMessages.truncated, 422);
+    throw new AudioRefusal(recordingMessages.truncated, 'unprocessable');
   }
 }

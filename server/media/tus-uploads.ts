@@ -8,7 +8,9 @@ import {
   UPLOAD_TOKEN_HEADER,
   recordingMessages,
 } from '../../src/api/contract/recording-limits.ts';
-import { ApiError, failure } from '../http/envelope.ts';
+import { failure } from '../http/envelope.ts';
+import { refusalStatus } from '../http/error-handler.ts';
+import { Refusal } from '../kernel/refusal.ts';
 import { UPLOAD_EXPIRY_MS, type RecordingService } from '../services/recording-service.ts';
 import type { Viewer } from '../services/session-service.ts';
 
@@ -79,7 +81,9 @@ function tusError(status: number, message: string, fields: Record<string, string
 }
 
 function asTusError(error: unknown): unknown {
-  if (error instanceof ApiError) return tusError(error.statusCode, error.message, error.fields);
+  if (error instanceof Refusal) {
+    return tusError(refusalStatus(error.kind), error.message, { ...error.fields });
+  }
   return error;
 }
 

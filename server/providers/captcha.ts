@@ -9,8 +9,8 @@ import {
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { usedCaptchasRepository } from '../db/repositories/used-captchas-repository.ts';
-import { ApiError } from '../http/envelope.ts';
-import type { Clock } from '../services/clock.ts';
+import { invalid } from '../kernel/refusal.ts';
+import type { Clock } from '../kernel/clock.ts';
 
 /**
  * Tells a human from a script. `payload` is what the client's captcha widget produced (the
@@ -207,7 +207,7 @@ export function isAltcha(provider: CaptchaProvider): provider is AltchaProvider 
 
 /**
  * For services: refuse a request without a valid, unused captcha payload
- * (ApiError 400 on the `captcha` field with 'captcha required' or the failure text).
+ * (`invalid`, on the `captcha` field, with 'captcha required' or the failure text).
  */
 export async function assertHuman(
   provider: CaptchaProvider,
@@ -215,11 +215,11 @@ export async function assertHuman(
   remoteIp: string,
 ): Promise<void> {
   if (!payload) {
-    throw new ApiError(400, captchaMessages.required, {
+    throw invalid(captchaMessages.required, {
       [CAPTCHA_FIELD]: captchaMessages.required,
     });
   }
   if (!(await provider.verify(payload, remoteIp))) {
-    throw new ApiError(400, captchaMessages.failed, { [CAPTCHA_FIELD]: captchaMessages.failed });
+    throw invalid(captchaMessages.failed, { [CAPTCHA_FIELD]: captchaMessages.failed });
   }
 }

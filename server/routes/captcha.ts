@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { altchaChallengeSchema, captchaConfigReplySchema } from '../../src/api/contract/captcha.ts';
-import { notFound, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
+import { notFound } from '../kernel/refusal.ts';
 import { isAltcha } from '../providers/captcha.ts';
 import type { Services } from '../services/container.ts';
 

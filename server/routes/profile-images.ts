@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../src/api/contract/common.ts';
-import { notFound } from '../http/envelope.ts';
+import { notFound } from '../kernel/refusal.ts';
 import type { Services } from '../services/container.ts';
 import type { ImageSource } from '../services/profile-image-service.ts';
 

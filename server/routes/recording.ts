@@ -13,9 +13,10 @@ import {
 } from '../../src/api/contract/recording-limits.ts';
 import { waveNameParamsSchema } from '../../src/api/contract/wave.ts';
 import { serverMessages } from '../../src/api/contract/envelope.ts';
-import { ApiError, failure, ok } from '../http/envelope.ts';
+import { failure, ok } from '../http/envelope.ts';
 import { readMultipartForm } from '../http/multipart-form.ts';
 import { createTusUploads } from '../media/tus-uploads.ts';
+import { invalid, Refusal } from '../kernel/refusal.ts';
 import type { Services } from '../services/container.ts';
 
 const tokenOf = (request: FastifyRequest) => {
@@ -89,7 +90,7 @@ export const recordingRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         maxFileBytes: MAX_UPLOAD_BYTES,
         tooLargeMessage: recordingMessages.tooLarge,
       }).catch(async (error: unknown) => {
-        if (error instanceof ApiError && error.statusCode === 413) {
+        if (error instanceof Refusal && error.kind === 'too-large') {
           await services.recording.admitUpload(wave, { bytes: MAX_UPLOAD_BYTES + 1 });
         }
         throw error;
@@ -97,7 +98,7 @@ export const recordingRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       try {
         const file = form.files['recording'];
         if (!file) {
-          throw new ApiError(400, recordingMessages.uploadFailed, {
+          throw invalid(recordingMessages.uploadFailed, {
             recording: recordingMessages.uploadFailed,
           });
         }

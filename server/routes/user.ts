@@ -12,7 +12,8 @@ import {
   userInfoReplySchema,
 } from '../../src/api/contract/user.ts';
 import { requireSignedIn } from '../http/auth-plugin.ts';
-import { notFound, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
+import { notFound } from '../kernel/refusal.ts';
 import { readMultipartForm } from '../http/multipart-form.ts';
 import type { Services } from '../services/container.ts';
 

@@ -8,11 +8,11 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { tokensRepository, type TokenPurpose } from '../db/repositories/tokens-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
-import { ApiError } from '../http/envelope.ts';
+import { forbidden, invalid, Refusal } from '../kernel/refusal.ts';
 import { assertHuman, type CaptchaProvider } from '../providers/captcha.ts';
 import type { MailProvider } from '../providers/mail.ts';
 import { confirmationMail, passwordResetMail } from './account-mails.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { HOUR, MINUTE, type RateLimiter } from './rate-limiter.ts';
 import type { SessionService } from './session-service.ts';
 
@@ -36,8 +36,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** 256 random bits, URL-safe. */
 const newToken = () => randomBytes(32).toString('base64url');
 
-const usernameError = (message: string, status = 400) =>
-  new ApiError(status, message, { username: message });
+const usernameError = (message: string, kind: 'invalid' | 'conflict' = 'invalid') =>
+  new Refusal(kind, message, { fields: { username: message } });
 
 function isUniqueViolation(error: unknown, column: string): boolean {
   const e = error as { code?: string; message?: string; constraint?: string; detail?: string };
@@ -119,10 +119,10 @@ export function accountService(deps: {
       ).catch(() => false);
       if (!user || !user.password_hash || !passwordOk || user.username === ANONYMOUS_USERNAME) {
         await rateLimiter.record(failures, windowMs);
-        throw new ApiError(401, authMessages.invalidCredentials);
+        throw new Refusal('unauthenticated', authMessages.invalidCredentials);
       }
       if (user.email_confirmed_at === null) {
-        throw new ApiError(403, authMessages.emailNotConfirmed);
+        throw forbidden(authMessages.emailNotConfirmed);
       }
       const { token } = await sessions.create(user.id, input.userAgent);
       return { user_id: user.id, username: user.username, json_web_token: token };
@@ -140,7 +140,7 @@ export function accountService(deps: {
       const problem = newUsernameProblem(name);
       if (problem) throw usernameError(problem);
       if (await users.findByUsername(name))
-        throw usernameError(authMessages.usernameNotAvailable, 409);
+        throw usernameError(authMessages.usernameNotAvailable, 'conflict');
     },
 
     /** Counts a sign-up attempt (before the body is even validated). */
@@ -163,20 +163,22 @@ export function accountService(deps: {
       await assertHuman(captcha, input.captcha, input.ip);
       const country = findCountry(input.usercountrycode);
       if (!country) {
-        throw new ApiError(400, authMessages.invalidCountry, {
+        throw invalid(authMessages.invalidCountry, {
           usercountrycode: authMessages.invalidCountry,
         });
       }
       if (!isKnownRegion(country.countryShortCode, input.userregionname)) {
-        throw new ApiError(400, authMessages.invalidRegion, {
+        throw invalid(authMessages.invalidRegion, {
           userregionname: authMessages.invalidRegion,
         });
       }
       if (await users.findByUsername(input.username)) {
-        throw usernameError(authMessages.usernameNotAvailable, 409);
+        throw usernameError(authMessages.usernameNotAvailable, 'conflict');
       }
       if (await users.findByEmail(input.email)) {
-        throw new ApiError(409, authMessages.emailTaken, { email: authMessages.emailTaken });
+        throw new Refusal('conflict', authMessages.emailTaken, {
+          fields: { email: authMessages.emailTaken },
+        });
       }
       const passwordHash = await argon2Hash(input.password);
       const now = clock.now();
@@ -197,10 +199,12 @@ export function accountService(deps: {
       } catch (error) {
         // Two sign-ups racing for the same name or address: the loser gets the same answer.
         if (isUniqueViolation(error, 'username')) {
-          throw usernameError(authMessages.usernameNotAvailable, 409);
+          throw usernameError(authMessages.usernameNotAvailable, 'conflict');
         }
         if (isUniqueViolation(error, 'email')) {
-          throw new ApiError(409, authMessages.emailTaken, { email: authMessages.emailTaken });
+          throw new Refusal('conflict', authMessages.emailTaken, {
+            fields: { email: authMessages.emailTaken },
+          });
         }
         throw error;
       }
@@ -219,7 +223,7 @@ export function accountService(deps: {
       } catch (error) {
         deps.log?.error({ err: error, userId }, 'the confirmation e-mail could not be sent');
         // The account stays: a password reset (which confirms the address) recovers it.
-        throw new ApiError(502, authMessages.confirmationMailFailed);
+        throw new Refusal('upstream-failed', authMessages.confirmationMailFailed);
       }
       return { userId };
     },
@@ -227,15 +231,15 @@ export function accountService(deps: {
     /** The e-mailed confirmation link. A link used before by a confirmed user answers success. */
     async confirmEmail(token: string) {
       const row = await tokens.find(hashToken(token), 'email_confirmation');
-      if (!row) throw new ApiError(400, authMessages.invalidLink);
+      if (!row) throw invalid(authMessages.invalidLink);
       const user = await users.findById(row.user_id);
-      if (!user) throw new ApiError(400, authMessages.invalidLink);
+      if (!user) throw invalid(authMessages.invalidLink);
       if (row.used_at !== null && user.email_confirmed_at !== null) {
         return { username: user.username };
       }
       const now = clock.now();
       if (row.used_at !== null || row.expires_at <= now) {
-        throw new ApiError(400, authMessages.invalidLink);
+        throw invalid(authMessages.invalidLink);
       }
       await tokens.markUsed(row.token_hash, now);
       if (user.email_confirmed_at === null) {
@@ -279,15 +283,13 @@ export function accountService(deps: {
      */
     async resetPassword(token: string, password: string) {
       const row = await openToken(token, 'password_reset');
-      if (!row)
-        throw new ApiError(400, authMessages.invalidLink, { token: authMessages.invalidLink });
+      if (!row) throw invalid(authMessages.invalidLink, { token: authMessages.invalidLink });
       const now = clock.now();
       if (!(await tokens.markUsed(row.token_hash, now))) {
-        throw new ApiError(400, authMessages.invalidLink, { token: authMessages.invalidLink });
+        throw invalid(authMessages.invalidLink, { token: authMessages.invalidLink });
       }
       const user = await users.findById(row.user_id);
-      if (!user)
-        throw new ApiError(400, authMessages.invalidLink, { token: authMessages.invalidLink });
+      if (!user) throw invalid(authMessages.invalidLink, { token: authMessages.invalidLink });
       await users.update(user.id, {
         password_hash: await argon2Hash(password),
         email_confirmed_at: user.email_confirmed_at ?? now,

@@ -5,8 +5,8 @@ import { channelsRepository, type ChannelRow } from '../db/repositories/channels
 import { usersRepository } from '../db/repositories/users-repository.ts';
 import { wavesRepository } from '../db/repositories/waves-repository.ts';
 import { PUBLIC_ACCESS_RULE } from '../db/seed.ts';
-import { ApiError, mustBeSignedIn, notFound } from '../http/envelope.ts';
-import type { Clock } from './clock.ts';
+import { forbidden, invalid, mustBeSignedIn, notFound, Refusal } from '../kernel/refusal.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { isProductChannel, type Caller, type WaveAccess } from './wave-access.ts';
 import { presentChannel } from './wave-presenter.ts';
 
@@ -73,16 +73,18 @@ export function channelService(deps: {
         (user.can_create_channels === 1 ||
           user.is_admin === 1 ||
           deps.adminUsernames.includes(user.username_lower));
-      if (!allowed) throw new ApiError(403, channelMessages.notAllowed);
+      if (!allowed) throw forbidden(channelMessages.notAllowed);
 
       const name = body.channel_name;
       if (isProductChannel(name, deps.siteName)) {
-        throw new ApiError(400, channelMessages.nameReserved, {
+        throw invalid(channelMessages.nameReserved, {
           channel_name: channelMessages.nameReserved,
         });
       }
       const taken = () =>
-        new ApiError(409, channelMessages.nameTaken, { channel_name: channelMessages.nameTaken });
+        new Refusal('conflict', channelMessages.nameTaken, {
+          fields: { channel_name: channelMessages.nameTaken },
+        });
       if (await channels.findByName(name)) throw taken();
       try {
         const id = await channels.insert({

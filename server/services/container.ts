@@ -12,7 +12,7 @@ import { createMailProvider } from '../providers/mail.ts';
 import { createSmsProvider } from '../providers/sms.ts';
 import { accountService } from './account-service.ts';
 import { channelService } from './channel-service.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { followService } from './follow-service.ts';
 import { inviteService } from './invite-service.ts';
 import { phoneService } from './phone-service.ts';
@@ -157,7 +157,7 @@ export function createServices(deps: {
     clock,
     anonymousUserId: deps.anonymousUserId,
     sessions,
-    /** Fixed-window limits: `await rateLimiter.hit(bucket, limit, windowMs)` (429 above). */
+    /** Fixed-window limits: `await rateLimiter.hit(bucket, limit, windowMs)` (refused above). */
     rateLimiter,
     /** `verify(payload, ip)`; or `assertHuman(captcha, payload, ip)` from providers/captcha.ts. */
     captcha,

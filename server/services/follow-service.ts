@@ -2,9 +2,9 @@ import { followMessages } from '../../src/api/contract/constants.ts';
 import type { Subscription } from '../../src/api/contract/team.ts';
 import type { Db } from '../db/database.ts';
 import { teamSubscriptionsRepository } from '../db/repositories/team-subscriptions-repository.ts';
-import { ApiError, mustBeSignedIn, notFound } from '../http/envelope.ts';
+import { invalid, mustBeSignedIn, notFound } from '../kernel/refusal.ts';
 import type { Viewer } from './session-service.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 
 /**
  * Following (content §4): a signed-in user subscribes to another user's home team. Nobody
@@ -38,7 +38,7 @@ export function followService(deps: { db: Db; clock: Clock }) {
       if (viewer.isAnonymous) throw mustBeSignedIn();
       const found = await team(teamId);
       if (found.owner_user_id === viewer.userId) {
-        throw new ApiError(400, followMessages.cannotFollowYourself);
+        throw invalid(followMessages.cannotFollowYourself);
       }
       const count = await subscriptions.set(teamId, viewer.userId, subscribed, deps.clock.now());
       return { isSubscribed: subscribed, count };

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { teamSubscriptionsRepository } from '../db/repositories/team-subscriptions-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
-import { mustBeSignedIn, notFound } from '../http/envelope.ts';
+import { mustBeSignedIn, notFound } from '../kernel/refusal.ts';
 import type { Viewer } from './session-service.ts';
 
 /**

@@ -19,10 +19,10 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { smsCodesRepository } from '../db/repositories/sms-codes-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
-import { ApiError } from '../http/envelope.ts';
+import { invalid, Refusal } from '../kernel/refusal.ts';
 import { assertHuman, type CaptchaProvider } from '../providers/captcha.ts';
 import type { SmsProvider } from '../providers/sms.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { HOUR, type RateLimiter } from './rate-limiter.ts';
 import type { Viewer } from './session-service.ts';
 
@@ -102,7 +102,7 @@ export function phoneService(deps: {
     const given = Buffer.from(token ?? '');
     return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
   };
-  const refuse = (message: string) => new ApiError(400, message, { smscode: message });
+  const refuse = (message: string) => invalid(message, { smscode: message });
 
   return {
     validate: validatePhone,
@@ -117,7 +117,7 @@ export function phoneService(deps: {
       const checked = validatePhone(input.phone_number, input.country);
       if (!checked.valid || !checked.e164) {
         const message = phoneProblemMessages[checked.problem ?? 'invalid'];
-        throw new ApiError(400, message, { phone_number: message });
+        throw invalid(message, { phone_number: message });
       }
       const phone = checked.e164;
       const limiter = deps.rateLimiter;
@@ -150,8 +150,10 @@ export function phoneService(deps: {
       } catch (error) {
         await codes.delete(id);
         deps.log?.error({ err: error }, 'sending an SMS failed');
-        throw new ApiError(503, phoneMessages.sendFailed, {
-          phone_number: phoneMessages.sendFailed,
+        throw new Refusal('unavailable', phoneMessages.sendFailed, {
+          fields: {
+            phone_number: phoneMessages.sendFailed,
+          },
         });
       }
       return {

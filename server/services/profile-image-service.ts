@@ -11,7 +11,7 @@ import {
   type AvatarSizePx,
 } from '../media/profile-images.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 
 /** The stock images of scripts/make-preset-images.mjs, committed beside the server. */
 export const PRESETS_DIR = path.join(import.meta.dirname, '..', 'media', 'presets');

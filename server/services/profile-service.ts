@@ -10,9 +10,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { teamSubscriptionsRepository } from '../db/repositories/team-subscriptions-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
-import { ApiError, notFound } from '../http/envelope.ts';
+import { invalid, notFound } from '../kernel/refusal.ts';
 import { ImageRejected } from '../media/profile-images.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { ProfileImageService } from './profile-image-service.ts';
 import { presentCurrentUser, presentUserInfo } from './user-presenter.ts';
 
@@ -67,7 +67,7 @@ export function profileService(deps: {
 
   function refuse(fieldErrors: Record<string, string>): never {
     const first = Object.values(fieldErrors)[0] ?? profileMessages.imageType;
-    throw new ApiError(400, first, fieldErrors);
+    throw invalid(first, fieldErrors);
   }
 
   async function store(userId: number, rendered: Awaited<ReturnType<typeof images.prepare>>) {

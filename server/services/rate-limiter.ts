@@ -1,8 +1,8 @@
 import { serverMessages } from '../../src/api/contract/envelope.ts';
 import type { Db } from '../db/database.ts';
 import { rateLimitHitsRepository } from '../db/repositories/rate-limit-hits-repository.ts';
-import { ApiError } from '../http/envelope.ts';
-import type { Clock } from './clock.ts';
+import { Refusal } from '../kernel/refusal.ts';
+import type { Clock } from '../kernel/clock.ts';
 
 /** Windows older than this are deleted; no limit of ours looks back further. */
 const KEEP_WINDOWS_MS = 24 * 60 * 60 * 1000;
@@ -18,7 +18,8 @@ export const HOUR = 60 * MINUTE;
  *
  *   await services.rateLimiter.hit(`signup:ip:${request.ip}`, 5, 30 * MINUTE);
  *
- * A refusal is ApiError 429 'too many requests, please try again later' with Retry-After.
+ * A refusal is `rate-limited` ('too many requests, please try again later') with the seconds
+ * until the window ends.
  */
 export function rateLimiter(db: Db, clock: Clock) {
   const hits = rateLimitHitsRepository(db.kysely);
@@ -31,7 +32,7 @@ export function rateLimiter(db: Db, clock: Clock) {
   };
 
   const tooMany = (retryAfterS: number) =>
-    new ApiError(429, serverMessages.tooManyRequests, {}, { 'retry-after': String(retryAfterS) });
+    new Refusal('rate-limited', serverMessages.tooManyRequests, { retryAfterSeconds: retryAfterS });
 
   async function pruneNowAndThen(now: number) {
     if (now - lastPrune < PRUNE_EVERY_MS) return;
@@ -40,7 +41,7 @@ export function rateLimiter(db: Db, clock: Clock) {
   }
 
   return {
-    /** Counts one hit; throws 429 when the bucket is over `limit` in the current window. */
+    /** Counts one hit; refuses (`rate-limited`) when the bucket is over `limit` in the current window. */
     async hit(bucket: string, limit: number, windowMs: number): Promise<void> {
       const { now, start, retryAfterS } = windowOf(windowMs);
       await pruneNowAndThen(now);
@@ -48,7 +49,7 @@ export function rateLimiter(db: Db, clock: Clock) {
       if (count > limit) throw tooMany(retryAfterS);
     },
 
-    /** Throws 429 when the bucket already holds `limit` hits in this window; counts nothing. */
+    /** Refuses (`rate-limited`) when the bucket already holds `limit` hits in this window; counts nothing. */
     async check(bucket: string, limit: number, windowMs: number): Promise<void> {
       const { start, retryAfterS } = windowOf(windowMs);
       if ((await hits.count(bucket, start)) >= limit) throw tooMany(retryAfterS);

@@ -20,7 +20,7 @@ import type { Db } from '../db/database.ts';
 import { channelsRepository, type ChannelRow } from '../db/repositories/channels-repository.ts';
 import { waveUploadsRepository } from '../db/repositories/wave-uploads-repository.ts';
 import { wavesRepository, type WaveRow } from '../db/repositories/waves-repository.ts';
-import { ApiError, badRequest } from '../http/envelope.ts';
+import { forbidden, invalid, notFound, Refusal } from '../kernel/refusal.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import {
   AudioRefusal,
@@ -32,7 +32,7 @@ import {
 } from '../media/audio-upload.ts';
 import type { Ffmpeg } from '../media/ffmpeg.ts';
 import type { CaptchaProvider } from '../providers/captcha.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { MINUTE, type RateLimiter } from './rate-limiter.ts';
 import type { Viewer } from './session-service.ts';
 import type { WaveAccess } from './wave-access.ts';
@@ -183,7 +183,7 @@ export function recordingService(deps: {
 
   async function waveOrThrow(waveName: string): Promise<WaveRow> {
     const wave = await waves.findByName(waveName);
-    if (!wave) throw new ApiError(404, 'Wave not found');
+    if (!wave) throw notFound('Wave not found');
     return wave;
   }
 
@@ -196,21 +196,21 @@ export function recordingService(deps: {
   ): Promise<never> {
     if (file) await rm(file, { force: true });
     await uploads.markFailed(wave.id, refusal.message, received);
-    throw new ApiError(refusal.statusCode, refusal.message, { recording: refusal.message });
+    throw new Refusal(refusal.kind, refusal.message, { fields: { recording: refusal.message } });
   }
 
   /** After a received file lost the race (or repeated one): what the caller is told. */
   async function settleRepeat(waveId: number, received: { bytes: number; sha256: string }) {
     const current = await waves.findById(waveId);
-    if (!current) throw new ApiError(404, 'Wave not found');
+    if (!current) throw notFound('Wave not found');
     if (current.status === 'failed') {
-      throw badRequest(current.failure_reason ?? recordingMessages.uploadFailed);
+      throw invalid(current.failure_reason ?? recordingMessages.uploadFailed);
     }
     const same =
       current.received_sha256 === received.sha256 &&
       Number(current.received_bytes) === received.bytes;
     if (current.status === 'pending_upload' || !same) {
-      throw badRequest(recordingMessages.alreadyUploaded, {
+      throw invalid(recordingMessages.alreadyUploaded, {
         recording: recordingMessages.alreadyUploaded,
       });
     }
@@ -251,38 +251,38 @@ export function recordingService(deps: {
       if (replyTo !== undefined) {
         const parent = await waves.findByName(replyTo);
         if (!parent || parent.status !== 'published') {
-          throw badRequest(recordingMessages.replyTargetNotFound, {
+          throw invalid(recordingMessages.replyTargetNotFound, {
             in_reply_to_wave_wave_name: recordingMessages.replyTargetNotFound,
           });
         }
-        if (parent.in_reply_to_wave_id !== null) throw badRequest(CANNOT_REPLY_TO_REPLY);
+        if (parent.in_reply_to_wave_id !== null) throw invalid(CANNOT_REPLY_TO_REPLY);
         channelId = parent.channel_id;
       }
       if (channelId === undefined) {
-        throw badRequest(recordingMessages.missingChannel, {
+        throw invalid(recordingMessages.missingChannel, {
           channel_id: recordingMessages.missingChannel,
         });
       }
       const channel = await channels.findById(channelId);
       if (!channel) {
-        throw badRequest(recordingMessages.channelNotFound, {
+        throw invalid(recordingMessages.channelNotFound, {
           channel_id: recordingMessages.channelNotFound,
         });
       }
       if (!(await channelAcceptsCaller(viewer, channel))) {
-        throw new ApiError(403, recordingMessages.channelNotAllowed, {
+        throw forbidden(recordingMessages.channelNotAllowed, {
           channel_id: recordingMessages.channelNotAllowed,
         });
       }
       // Last, because a verified captcha is used up (the client resets it on any refusal).
       if (viewer.isAnonymous) {
         if (!input.captcha) {
-          throw badRequest(recordingMessages.captchaRequired, {
+          throw invalid(recordingMessages.captchaRequired, {
             captcha: recordingMessages.captchaRequired,
           });
         }
         if (!(await deps.captcha.verify(input.captcha, ip))) {
-          throw badRequest(captchaMessages.failed, { captcha: captchaMessages.failed });
+          throw invalid(captchaMessages.failed, { captcha: captchaMessages.failed });
         }
       }
 
@@ -305,7 +305,7 @@ export function recordingService(deps: {
         throw error;
       }
       const wave = await waves.findById(waveId);
-      if (!wave) throw new ApiError(404, 'Wave not found');
+      if (!wave) throw notFound('Wave not found');
       return present(wave);
     },
 
@@ -317,7 +317,7 @@ export function recordingService(deps: {
       const wave = await waveOrThrow(waveName);
       const creator = !viewer.isAnonymous && viewer.userId === wave.user_id;
       if (!creator && !tokenMatches(wave, token)) {
-        throw new ApiError(403, recordingMessages.notYourWave, {
+        throw forbidden(recordingMessages.notYourWave, {
           [UPLOAD_TOKEN_FIELD]: recordingMessages.notYourWave,
         });
       }
@@ -337,15 +337,15 @@ export function recordingService(deps: {
     async admitUpload(wave: WaveRow, upload: { bytes: number | null; sha256?: string | null }) {
       if (wave.status === 'pending_upload') {
         if (upload.bytes !== null && upload.bytes > MAX_UPLOAD_BYTES) {
-          await refuse(wave, new AudioRefusal(recordingMessages.tooLarge, 413), null);
+          await refuse(wave, new AudioRefusal(recordingMessages.tooLarge, 'too-large'), null);
         }
         if (upload.bytes === 0) {
-          await refuse(wave, new AudioRefusal(recordingMessages.emptyFile, 400), null);
+          await refuse(wave, new AudioRefusal(recordingMessages.emptyFile, 'invalid'), null);
         }
         return;
       }
       if (wave.status === 'failed') {
-        throw badRequest(wave.failure_reason ?? recordingMessages.uploadFailed, {
+        throw invalid(wave.failure_reason ?? recordingMessages.uploadFailed, {
           recording: wave.failure_reason ?? recordingMessages.uploadFailed,
         });
       }
@@ -354,7 +354,7 @@ export function recordingService(deps: {
         upload.sha256 === wave.received_sha256 &&
         upload.bytes === Number(wave.received_bytes);
       if (!repeat) {
-        throw badRequest(recordingMessages.alreadyUploaded, {
+        throw invalid(recordingMessages.alreadyUploaded, {
           recording: recordingMessages.alreadyUploaded,
         });
       }
@@ -370,17 +370,17 @@ export function recordingService(deps: {
       const wave = await waves.findById(waveId);
       if (!wave) {
         await rm(file, { force: true });
-        throw new ApiError(404, 'Wave not found');
+        throw notFound('Wave not found');
       }
       if (wave.status !== 'pending_upload') {
         await rm(file, { force: true });
         return settleRepeat(wave.id, received);
       }
       if (received.bytes === 0) {
-        return refuse(wave, new AudioRefusal(recordingMessages.emptyFile, 400), file);
+        return refuse(wave, new AudioRefusal(recordingMessages.emptyFile, 'invalid'), file);
       }
       if (received.bytes > MAX_UPLOAD_BYTES) {
-        return refuse(wave, new AudioRefusal(recordingMessages.tooLarge, 413), file);
+        return refuse(wave, new AudioRefusal(recordingMessages.tooLarge, 'too-large'), file);
       }
       const anonymous = isAnonymousWave(wave);
       let sniffed;
@@ -471,7 +471,7 @@ export function recordingService(deps: {
           await rm(source, { force: true });
           return;
         }
-        if (error instanceof ApiError && error.statusCode === 404) {
+        if (error instanceof Refusal && error.kind === 'not-found') {
           // Deleted while it was being processed.
           await rm(source, { force: true });
           return;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/database.ts';
 import { sessionsRepository } from '../db/repositories/sessions-repository.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 
 /** Sliding lifetime: a phone offline for days still uploads its queue when it returns. */
 export const SESSION_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000;

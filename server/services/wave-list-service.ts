@@ -3,7 +3,7 @@ import type { WaveListItem, WaveThread } from '../../src/api/contract/wave.ts';
 import type { ChannelsRepository } from '../db/repositories/channels-repository.ts';
 import type { usersRepository } from '../db/repositories/users-repository.ts';
 import type { WaveListRow, WavesRepository } from '../db/repositories/waves-repository.ts';
-import { badRequest, notFound } from '../http/envelope.ts';
+import { invalid, notFound } from '../kernel/refusal.ts';
 import { isProductChannel, type Caller, type WaveAccess } from './wave-access.ts';
 import { cursors, presentWaveListItem } from './wave-presenter.ts';
 
@@ -12,7 +12,7 @@ export interface PageRequest {
   limit?: number | undefined;
 }
 
-const invalidCursor = () => badRequest('invalid cursor', { after: 'invalid cursor' });
+const invalidCursor = () => invalid('invalid cursor', { after: 'invalid cursor' });
 
 function idCursor(page: PageRequest): number | null {
   if (page.after === undefined) return null;

@@ -5,11 +5,11 @@ import type { Db } from '../db/database.ts';
 import { channelsRepository } from '../db/repositories/channels-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
 import { waveCountersRepository, wavesRepository } from '../db/repositories/waves-repository.ts';
-import { ApiError, badRequest } from '../http/envelope.ts';
+import { invalid, notFound } from '../kernel/refusal.ts';
 import type { Ffmpeg } from '../media/ffmpeg.ts';
 import { audioKey } from '../media/media-keys.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { epochDay, type Clock } from './clock.ts';
+import { epochDay, type Clock } from '../kernel/clock.ts';
 import { trendingScore } from './trending.ts';
 import { isListed } from './wave-access.ts';
 
@@ -96,22 +96,22 @@ export function wavePublisher(deps: {
         if (existing) return existing;
       }
       const user = await users.findById(input.userId);
-      if (!user) throw new ApiError(404, 'user not found');
+      if (!user) throw notFound('user not found');
 
       let channelId = input.channelId;
       let parentId: number | null = null;
       if (input.inReplyToWaveName) {
         const parent = await waves.findByName(input.inReplyToWaveName);
-        if (!parent || parent.status !== 'published') throw new ApiError(404, 'Wave not found');
-        if (parent.in_reply_to_wave_id !== null) throw badRequest(CANNOT_REPLY_TO_REPLY);
+        if (!parent || parent.status !== 'published') throw notFound('Wave not found');
+        if (parent.in_reply_to_wave_id !== null) throw invalid(CANNOT_REPLY_TO_REPLY);
         parentId = parent.id;
         channelId = parent.channel_id;
       }
       if (channelId === undefined) {
-        throw badRequest('Channel ID is required.', { channel_id: 'Channel ID is required.' });
+        throw invalid('Channel ID is required.', { channel_id: 'Channel ID is required.' });
       }
       const channel = await channels.findById(channelId);
-      if (!channel) throw new ApiError(404, 'channel not found');
+      if (!channel) throw notFound('channel not found');
 
       const createdAt = input.createdAt ?? clock.now();
       const row = {
@@ -143,7 +143,7 @@ export function wavePublisher(deps: {
       options: PublishOptions = {},
     ): Promise<PublishedWave> {
       const wave = await waves.findById(waveId);
-      if (!wave) throw new ApiError(404, 'Wave not found');
+      if (!wave) throw notFound('Wave not found');
       const key = audioKey(wave);
       if (wave.status === 'published') {
         return {
@@ -183,7 +183,7 @@ export function wavePublisher(deps: {
         temp = null;
 
         const channel = await channels.findById(wave.channel_id);
-        if (!channel) throw new ApiError(404, 'channel not found');
+        if (!channel) throw notFound('channel not found');
         const duration = Math.max(1, Math.round(seconds));
         const newlyPublished = await db.kysely.transaction().execute(async (trx) => {
           const changed = await wavesRepository(trx, db.dialect).markPublished(wave.id, {

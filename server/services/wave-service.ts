@@ -6,10 +6,10 @@ import {
   wavesRepository,
   type WaveRow,
 } from '../db/repositories/waves-repository.ts';
-import { forbidden, mustBeSignedIn, notFound } from '../http/envelope.ts';
+import { forbidden, mustBeSignedIn, notFound } from '../kernel/refusal.ts';
 import { audioKey, waveFolderKey, type AudioLocation } from '../media/media-keys.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { epochDay, type Clock } from './clock.ts';
+import { epochDay, type Clock } from '../kernel/clock.ts';
 import type { Viewer } from './session-service.ts';
 import { trendingScore } from './trending.ts';
 import { isProductChannel, type Caller, type WaveAccess } from './wave-access.ts';
@@ -40,7 +40,7 @@ export function waveService(deps: {
   /** Whether a channel is a chat group never changes once it exists: remembered per id. */
   const chatgroupFlags = new Map<number, number>();
 
-  /** A published wave the caller may see, or 404 (also for a chat group one is not in). */
+  /** A published wave the caller may see, or not found (also for a chat group one is not in). */
   async function readableWave(waveName: string, caller: Caller): Promise<WaveRow> {
     const wave = await waves.findByName(waveName);
     if (!wave || wave.status !== 'published') throw waveNotFound();
@@ -49,7 +49,7 @@ export function waveService(deps: {
     return wave;
   }
 
-  /** A wave the caller may change: 401 for anonymous, 404 unknown, 403 not owner nor admin. */
+  /** A wave the caller may change: refused for anonymous, unknown, not owner nor admin. */
   async function editableWave(waveName: string, caller: Caller): Promise<WaveRow> {
     if (caller.viewer.isAnonymous) throw mustBeSignedIn();
     const wave = await waves.findByName(waveName);

@@ -7,7 +7,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { usersRepository } from '../../server/db/repositories/users-repository.ts';
 import { SESSION_COOKIE } from '../../server/http/auth-plugin.ts';
 import type { OutboxMessage } from '../../server/providers/mail.ts';
-import { systemClock } from '../../server/services/clock.ts';
+import { systemClock } from '../../server/kernel/clock.ts';
 import { sessionService } from '../../server/services/session-service.ts';
 
 /**

@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import type { DialectName } from '../../server/db/dialect.ts';
-import { manualClock } from '../../server/services/clock.ts';
+import { manualClock } from '../../server/kernel/clock.ts';
 
 export const dialects: DialectName[] = process.env.TEST_DATABASE_URL
   ? ['sqlite', 'postgres']

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
 import { assertHuman, siteverifyProvider } from '../../server/providers/captcha.ts';
-import { ApiError } from '../../server/http/envelope.ts';
+import { refusalStatus } from '../../server/http/error-handler.ts';
+import { Refusal } from '../../server/kernel/refusal.ts';
 
 describeEachDatabase('captcha (ALTCHA)', (dialect) => {
   let t: TestApp;
@@ -51,8 +52,8 @@ describeEachDatabase('captcha (ALTCHA)', (dialect) => {
 
   it('assertHuman refuses with the spec text on the captcha field', async () => {
     const error = await assertHuman(t.services.captcha, undefined, '127.0.0.1').catch((e) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.statusCode).toBe(400);
+    expect(error).toBeInstanceOf(Refusal);
+    expect(refusalStatus(error.kind)).toBe(400);
     expect(error.message).toBe('captcha required');
     expect(error.fields).toEqual({ captcha: 'captcha required' });
     const bad = await assertHuman(t.services.captcha, 'x', '127.0.0.1').catch((e) => e);

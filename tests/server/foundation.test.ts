@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../server/http/envelope.ts';
+import { forbidden } from '../../server/kernel/refusal.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
 
 const envelopeKeys = ['success', 'message', 'data', 'formFieldErrorMessages'];
@@ -19,7 +19,7 @@ describeEachDatabase('foundation', (dialect) => {
           throw new Error('secret internals /etc/passwd');
         });
         scope.get('/api/v1/test/refuse', async () => {
-          throw new ApiError(403, 'forbidden');
+          throw forbidden('forbidden');
         });
         scope.post(
           '/api/v1/test/validate',

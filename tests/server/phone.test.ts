@@ -263,7 +263,7 @@ describeEachDatabase('phone verification', (dialect) => {
         );
       await ask(0);
       await ask(1);
-      await expect(ask(2)).rejects.toMatchObject({ statusCode: 429 });
+      await expect(ask(2)).rejects.toMatchObject({ kind: 'rate-limited' });
       expect(sent).toEqual(numbers.slice(0, 2));
     });
 

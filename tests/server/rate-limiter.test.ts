@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ApiError } from '../../server/http/envelope.ts';
+import { refusalHeaders, refusalStatus } from '../../server/http/error-handler.ts';
+import { Refusal } from '../../server/kernel/refusal.ts';
 import { HOUR, MINUTE } from '../../server/services/rate-limiter.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
 
@@ -16,10 +17,11 @@ describeEachDatabase('rate limiter', (dialect) => {
     t.clock.set(Math.ceil(t.clock.now() / MINUTE) * MINUTE);
     for (let i = 0; i < 3; i++) await rateLimiter.hit('test:a', 3, MINUTE);
     const error = await rateLimiter.hit('test:a', 3, MINUTE).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).statusCode).toBe(429);
-    expect((error as ApiError).message).toBe('too many requests, please try again later');
-    expect((error as ApiError).headers['retry-after']).toBe('60');
+    expect(error).toBeInstanceOf(Refusal);
+    const refusal = error as Refusal;
+    expect(refusalStatus(refusal.kind)).toBe(429);
+    expect(refusal.message).toBe('too many requests, please try again later');
+    expect(refusalHeaders(refusal)['retry-after']).toBe('60');
     // Other buckets are not affected.
     await rateLimiter.hit('test:b', 3, MINUTE);
     t.clock.advance(MINUTE);
@@ -35,7 +37,7 @@ describeEachDatabase('rate limiter', (dialect) => {
     await rateLimiter.record('test:fail', HOUR);
     await rateLimiter.record('test:fail', HOUR);
     await expect(rateLimiter.check('test:fail', 2, HOUR)).rejects.toMatchObject({
-      statusCode: 429,
+      kind: 'rate-limited',
     });
     t.clock.advance(HOUR);
     await expect(rateLimiter.check('test:fail', 2, HOUR)).resolves.toBeUndefined();
