@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { resolveJwtSecret, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
-import { seedRequiredRows } from './db/seed.ts';
+import { seedRequiredRows } from './seed/required-rows.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';

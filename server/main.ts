@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
-import { seedDemo } from './db/demo-seed.ts';
+import { seedDemo } from './seed/demo.ts';
 
 async function main() {
   const config = loadConfigOrExit();

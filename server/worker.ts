@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { loadConfigOrExit, resolveJwtSecret } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { seedRequiredRows } from './db/seed.ts';
+import { seedRequiredRows } from './seed/required-rows.ts';
 import { systemClock } from './kernel/clock.ts';
 import { createServices } from './services/container.ts';
 

@@ -15,7 +15,7 @@ import { waveNameParamsSchema } from '../../src/api/contract/wave.ts';
 import { serverMessages } from '../../src/api/contract/envelope.ts';
 import { failure, ok } from '../http/envelope.ts';
 import { readMultipartForm } from '../http/multipart-form.ts';
-import { createTusUploads } from '../media/tus-uploads.ts';
+import { createTusUploads } from '../http/tus-uploads.ts';
 import { invalid, Refusal } from '../kernel/refusal.ts';
 import type { Services } from '../services/container.ts';
 

@@ -1,10 +1,9 @@
 import type { Channel, NewChannelBody } from '../../src/api/contract/channel.ts';
-import { channelMessages } from '../../src/api/contract/constants.ts';
+import { PUBLIC_ACCESS_RULE, channelMessages } from '../../src/api/contract/constants.ts';
 import type { Db } from '../db/database.ts';
 import { channelsRepository, type ChannelRow } from '../db/repositories/channels-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
 import { wavesRepository } from '../db/repositories/waves-repository.ts';
-import { PUBLIC_ACCESS_RULE } from '../db/seed.ts';
 import { forbidden, invalid, mustBeSignedIn, notFound, Refusal } from '../kernel/refusal.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { isProductChannel, type Caller, type WaveAccess } from './wave-access.ts';

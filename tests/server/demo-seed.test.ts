@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemo } from '../../server/db/demo-seed.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
 
 describeEachDatabase('demo seed', (dialect) => {

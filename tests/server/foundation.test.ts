@@ -155,7 +155,7 @@ describeEachDatabase('foundation', (dialect) => {
 
   it('is idempotent when migrations and the seed run again', async () => {
     const { migrateToLatest } = await import('../../server/db/database.ts');
-    const { seedRequiredRows } = await import('../../server/db/seed.ts');
+    const { seedRequiredRows } = await import('../../server/seed/required-rows.ts');
     await migrateToLatest(t.db);
     const again = await seedRequiredRows(t.db, t.clock);
     expect(again.anonymousUserId).toBe(t.services.anonymousUserId);

@@ -42,6 +42,15 @@ export function channelsRepository(db: Kysely<Database>) {
       return id;
     },
 
+    /** A channel unless one of that name exists (seeds: safe to run again, and at once). */
+    async insertIfAbsent(row: Insertable<ChannelsTable>) {
+      await db
+        .insertInto('channels')
+        .values(row)
+        .onConflict((conflict) => conflict.column('channel_name_lower').doNothing())
+        .execute();
+    },
+
     /** Counts a newly published wave; keeps the newest creation time. */
     addPublishedWave(channelId: number, createdAt: number) {
       return db

@@ -30,6 +30,14 @@ export function usersRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return inserted.id;
     },
+    /** A user unless one of that name exists (seeds: safe to run again, and at once). */
+    async insertIfAbsent(row: Insertable<UsersTable>) {
+      await db
+        .insertInto('users')
+        .values(row)
+        .onConflict((conflict) => conflict.column('username_lower').doNothing())
+        .execute();
+    },
     /**
      * A new user and the home team that following them subscribes to (spec content §4: follow
      * is a subscription to the user's home team), in one transaction.

@@ -9,6 +9,9 @@ export type { LanguageCode } from './languages.ts';
 export const GUEST_EMAIL = 'anonymous@waves.invalid';
 export const ANONYMOUS_USERNAME = 'anonymous';
 
+/** `channel_access_rule` of a public channel: everyone reads and posts (chat groups have others). */
+export const PUBLIC_ACCESS_RULE = 'PUBLIC';
+
 /** Listening (spec/content.md §5, §9): wave titles, channel fields and list pages. */
 export const WAVE_TITLE_MIN = 3;
 export const WAVE_TITLE_MAX = 55;

@@ -8,8 +8,8 @@ import {
   UPLOAD_TOKEN_HEADER,
   recordingMessages,
 } from '../../src/api/contract/recording-limits.ts';
-import { failure } from '../http/envelope.ts';
-import { refusalStatus } from '../http/error-handler.ts';
+import { failure } from './envelope.ts';
+import { refusalStatus } from './error-handler.ts';
 import { Refusal } from '../kernel/refusal.ts';
 import { UPLOAD_EXPIRY_MS, type RecordingService } from '../services/recording-service.ts';
 import type { Viewer } from '../services/session-service.ts';

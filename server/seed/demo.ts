@@ -1,10 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PUBLIC_ACCESS_RULE } from '../../src/api/contract/constants.ts';
+import { channelsRepository } from '../db/repositories/channels-repository.ts';
+import { usersRepository } from '../db/repositories/users-repository.ts';
 import { locateFfmpeg, type Ffmpeg } from '../media/ffmpeg.ts';
 import type { Services } from '../services/container.ts';
 import type { Viewer } from '../services/session-service.ts';
-import { usersRepository } from './repositories/users-repository.ts';
 
 /**
  * A small living site for a newcomer (foundation issue: "outside production mode, a small demo
@@ -293,6 +295,7 @@ export async function seedDemo(services: Services, log: Logger): Promise<DemoSee
   const started = Date.now();
   const { db, clock, config } = services;
   const users = usersRepository(db.kysely);
+  const channels = channelsRepository(db.kysely);
   if (await users.findByUsername(USERS[0]?.username ?? '')) {
     return { status: 'already-seeded' };
   }
@@ -339,24 +342,21 @@ export async function seedDemo(services: Services, log: Logger): Promise<DemoSee
     });
 
     for (const channel of CHANNELS) {
-      await db.kysely
-        .insertInto('channels')
-        .values({
-          channel_name: channel.channel_name,
-          channel_name_lower: channel.channel_name,
-          description: channel.description,
-          language_code_ui: channel.language,
-          channel_access_rule: 'PUBLIC',
-          created_at: now - 30 * 86_400_000,
-        })
-        .onConflict((conflict) => conflict.column('channel_name_lower').doNothing())
-        .execute();
+      await channels.insertIfAbsent({
+        channel_name: channel.channel_name,
+        channel_name_lower: channel.channel_name,
+        description: channel.description,
+        language_code_ui: channel.language,
+        channel_access_rule: PUBLIC_ACCESS_RULE,
+        created_at: now - 30 * 86_400_000,
+      });
     }
-    const channelIds = new Map(
-      (await db.kysely.selectFrom('channels').select(['id', 'channel_name_lower']).execute()).map(
-        (row) => [row.channel_name_lower, row.id],
-      ),
-    );
+    // The demo's channels and the default ones its waves also go to.
+    const channelIds = new Map<string, number>();
+    for (const name of new Set(WAVES.flatMap((wave) => (wave.channel ? [wave.channel] : [])))) {
+      const channel = await channels.findByName(name);
+      if (channel) channelIds.set(name, channel.id);
+    }
 
     // Oldest first, so ids follow creation time; spread over the last few days.
     const names = new Map<string, string>();
