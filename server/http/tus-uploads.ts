@@ -11,7 +11,8 @@ import {
 import { failure } from './envelope.ts';
 import { refusalStatus } from './error-handler.ts';
 import { Refusal } from '../kernel/refusal.ts';
-import { UPLOAD_EXPIRY_MS, type RecordingService } from '../services/recording-service.ts';
+import type { UploadIntake } from '../services/recording/upload-intake.ts';
+import { UPLOAD_EXPIRY_MS, type UploadPaths } from '../services/recording/upload-paths.ts';
 import type { Viewer } from '../services/session-service.ts';
 
 /**
@@ -94,16 +95,17 @@ export interface TusUploads {
 }
 
 export function createTusUploads(deps: {
-  recording: RecordingService;
+  intake: UploadIntake;
+  paths: UploadPaths;
   anonymousViewer: Viewer;
   /** Origins allowed to read tus replies cross-origin (CORS); our own origin only. */
   allowedOrigins: string[];
   log?: { error(object: object, message: string): void } | null;
 }): TusUploads {
-  const { recording } = deps;
+  const { intake } = deps;
   const viewers = new WeakMap<IncomingMessage, Viewer>();
   const store = new WaveFileStore({
-    directory: recording.paths.tus,
+    directory: deps.paths.tus,
     expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
   });
 
@@ -116,7 +118,7 @@ export function createTusUploads(deps: {
   /** The wave of an upload, if the caller may touch it. */
   const authorize = async (req: TusRequest, waveName: string | null | undefined) => {
     if (!waveName) throw tusError(400, recordingMessages.uploadFailed, { wave_name: 'required' });
-    return recording.authorize(waveName, tokenOf(req), viewerOf(req));
+    return intake.authorize(waveName, tokenOf(req), viewerOf(req));
   };
 
   const server = new Server({
@@ -134,7 +136,7 @@ export function createTusUploads(deps: {
       try {
         const wave = await authorize(req, record.metadata?.['wave_name']);
         if (req.method === 'PATCH' && !record.received) {
-          await recording.admitUpload(wave, {
+          await intake.admitUpload(wave, {
             bytes: record.size ?? null,
             sha256: record.metadata?.['sha256'] ?? null,
           });
@@ -150,7 +152,7 @@ export function createTusUploads(deps: {
           throw tusError(400, recordingMessages.uploadFailed, { 'upload-length': 'required' });
         }
         const wave = await authorize(req, upload.metadata?.['wave_name']);
-        await recording.admitUpload(wave, {
+        await intake.admitUpload(wave, {
           bytes: upload.size ?? null,
           sha256: upload.metadata?.['sha256'] ?? null,
         });
@@ -164,7 +166,7 @@ export function createTusUploads(deps: {
       const file = store.filePath(upload.id);
       try {
         const wave = await authorize(req, upload.metadata?.['wave_name']);
-        await recording.receiveFile(wave.id, file);
+        await intake.receiveFile(wave.id, file);
         await store.markReceived(upload.id);
         return {};
       } catch (error) {

@@ -42,7 +42,7 @@ export const recordingRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) =>
-      ok(await services.recording.newWave(request.body, request.viewer, request.ip)),
+      ok(await services.waveCreation.newWave(request.body, request.viewer, request.ip)),
   );
 
   app.get(
@@ -57,7 +57,7 @@ export const recordingRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(
-        await services.recording.uploadStatus(
+        await services.uploadIntake.uploadStatus(
           request.params.wave_name,
           tokenOf(request),
           request.viewer,
@@ -77,21 +77,21 @@ export const recordingRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     },
     async (request) => {
       // Who and whether first: a refused upload is never read.
-      const wave = await services.recording.authorize(
+      const wave = await services.uploadIntake.authorize(
         request.params.wave_name,
         tokenOf(request),
         request.viewer,
       );
-      await services.recording.admitUpload(wave, { bytes: null });
+      await services.uploadIntake.admitUpload(wave, { bytes: null });
       const form = await readMultipartForm(request, {
-        tmpDir: services.recording.paths.multipart,
+        tmpDir: services.uploadPaths.multipart,
         fileFields: ['recording'],
         defaultFileField: 'recording',
         maxFileBytes: MAX_UPLOAD_BYTES,
         tooLargeMessage: recordingMessages.tooLarge,
       }).catch(async (error: unknown) => {
         if (error instanceof Refusal && error.kind === 'too-large') {
-          await services.recording.admitUpload(wave, { bytes: MAX_UPLOAD_BYTES + 1 });
+          await services.uploadIntake.admitUpload(wave, { bytes: MAX_UPLOAD_BYTES + 1 });
         }
         throw error;
       });
@@ -102,7 +102,7 @@ export const recordingRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
             recording: recordingMessages.uploadFailed,
           });
         }
-        return ok(await services.recording.receiveFile(wave.id, file.path));
+        return ok(await services.uploadIntake.receiveFile(wave.id, file.path));
       } finally {
         await form.cleanup();
       }
@@ -120,7 +120,8 @@ export const tusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   { services },
 ) => {
   const tus = createTusUploads({
-    recording: services.recording,
+    intake: services.uploadIntake,
+    paths: services.uploadPaths,
     anonymousViewer: {
       userId: services.anonymousUserId,
       username: 'anonymous',

@@ -5,6 +5,8 @@ import { channelsRepository } from '../db/repositories/channels-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
 import { wavesRepository } from '../db/repositories/waves-repository.ts';
 import { jobQueue } from '../jobs/queue.ts';
+import { sweepStaleUploadsJob } from '../jobs/sweep-stale-uploads.ts';
+import { transcodeWaveJob } from '../jobs/transcode-wave.ts';
 import { requireFfmpeg } from '../media/ffmpeg.ts';
 import { diskMediaStorage } from '../media/storage.ts';
 import { createCaptchaProvider } from '../providers/captcha.ts';
@@ -19,12 +21,15 @@ import { phoneService } from './phone-service.ts';
 import { profileImageService } from './profile-image-service.ts';
 import { profileService } from './profile-service.ts';
 import { rateLimiter as createRateLimiter } from './rate-limiter.ts';
-import { recordingService } from './recording-service.ts';
+import { uploadIntake as createUploadIntake } from './recording/upload-intake.ts';
+import { uploadPaths as createUploadPaths } from './recording/upload-paths.ts';
+import { uploadTokens } from './recording/upload-tokens.ts';
+import { waveCreation as createWaveCreation } from './recording/wave-creation.ts';
+import { wavePublisher as createWavePublisher } from './recording/wave-publisher.ts';
 import { sessionService } from './session-service.ts';
 import { presentCurrentUser } from './user-presenter.ts';
 import { waveAccess as createWaveAccess } from './wave-access.ts';
 import { waveListService } from './wave-list-service.ts';
-import { wavePublisher as createWavePublisher } from './wave-publisher.ts';
 import { waveService } from './wave-service.ts';
 
 /**
@@ -133,23 +138,40 @@ export function createServices(deps: {
   });
   const invites = inviteService({ config, db });
 
-  // Recording: wave creation, uploads (tus, multipart), the durable job queue and transcoding.
+  // Recording (services/recording/): wave creation, then its audio through tus or multipart.
   const jobs = jobQueue({ db, clock, log });
-  const recording = recordingService({
+  const uploadPaths = createUploadPaths(config.dataDir);
+  const tokens = uploadTokens(deps.jwtSecret);
+  const waveCreation = createWaveCreation({
     db,
-    clock,
-    dataDir: config.dataDir,
-    captcha,
     rateLimiter,
-    publisher: wavePublisher,
+    captcha,
     access: waveAccess,
+    publisher: wavePublisher,
+    tokens,
+  });
+  const uploadIntake = createUploadIntake({
+    db,
+    paths: uploadPaths,
+    tokens,
     ffmpeg,
     jobs,
     anonymousUserId: deps.anonymousUserId,
-    secret: deps.jwtSecret,
-    log,
   });
-  recording.defineJobs();
+
+  // The job handlers (server/jobs/, one file per kind), defined alike in the API process and
+  // in `npm run worker`: a new kind of job is one more line here.
+  jobs.define(
+    transcodeWaveJob({
+      db,
+      paths: uploadPaths,
+      ffmpeg,
+      publisher: wavePublisher,
+      anonymousUserId: deps.anonymousUserId,
+      log,
+    }),
+  );
+  jobs.define(sweepStaleUploadsJob({ paths: uploadPaths, jobs }));
 
   return {
     config,
@@ -183,8 +205,12 @@ export function createServices(deps: {
     invites,
     /** Durable jobs: `enqueue(kind, payload, { dedupeKey, trx })`, `start()` a worker. */
     jobs,
-    /** newwave, upload tokens, upload completion, the transcode job. */
-    recording,
+    /** Folders of uploads on their way (tus, multipart, received, transcoder output). */
+    uploadPaths,
+    /** POST /wave/newwave. */
+    waveCreation,
+    /** Who may upload a wave's audio, and the complete file handed to its transcode job. */
+    uploadIntake,
     users: {
       async current(userId: number) {
         const user = await users.findById(userId);

@@ -5,7 +5,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { requireFfmpeg } from '../../server/media/ffmpeg.ts';
 import { diskMediaStorage } from '../../server/media/storage.ts';
 import { systemClock } from '../../server/kernel/clock.ts';
-import { wavePublisher } from '../../server/services/wave-publisher.ts';
+import { wavePublisher } from '../../server/services/recording/wave-publisher.ts';
 import { makeTone } from '../helpers/waves.ts';
 import { e2eDataDir, type TestUser } from './accounts-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type { CreateWaveInput } from '../../server/services/wave-publisher.ts';
+import type { CreateWaveInput } from '../../server/services/recording/wave-publisher.ts';
 import { createMember, type Member } from './members.ts';
 import type { TestApp } from './test-app.ts';
 

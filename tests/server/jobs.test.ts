@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingMessages } from '../../src/api/contract/recording-limits.ts';
 import { jobsRepository } from '../../server/db/repositories/jobs-repository.ts';
 import { backoffMs, jobQueue, type JobQueue } from '../../server/jobs/queue.ts';
-import { TRANSCODE_JOB, UPLOAD_EXPIRY_MS } from '../../server/services/recording-service.ts';
+import { sweepStaleUploads } from '../../server/jobs/sweep-stale-uploads.ts';
+import { TRANSCODE_WAVE_JOB } from '../../server/jobs/transcode-wave.ts';
+import { UPLOAD_EXPIRY_MS } from '../../server/services/recording/upload-paths.ts';
 import { filesUnder, newWave, speechWebm, tusUpload, uploadStatus } from '../helpers/recording.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
 import { channelIdOf, createListener } from '../helpers/waves.ts';
@@ -236,10 +238,10 @@ describeEachDatabase('recording jobs', (dialect) => {
     );
     const wave = created.body.data!;
     await tusUpload(t, wave, readFileSync(speechWebm(audioDir(), 3)));
-    expect(filesUnder(t.services.recording.paths.received)).toHaveLength(1);
+    expect(filesUnder(t.services.uploadPaths.received)).toHaveLength(1);
     // Its workers kept dying on it: the last lease ran out with every attempt spent.
     const job = await t.services.jobs.findByDedupeKey(`transcode:${await waveId(wave.wave_name)}`);
-    expect(job?.kind).toBe(TRANSCODE_JOB);
+    expect(job?.kind).toBe(TRANSCODE_WAVE_JOB);
     await t.db.kysely
       .updateTable('jobs')
       .set({
@@ -255,11 +257,11 @@ describeEachDatabase('recording jobs', (dialect) => {
       status: 'failed',
       failure_reason: recordingMessages.uploadFailed,
     });
-    expect(filesUnder(t.services.recording.paths.received)).toEqual([]);
+    expect(filesUnder(t.services.uploadPaths.received)).toEqual([]);
   });
 
   it('cleans up expired uploads and orphans, keeping what open jobs and live uploads need', async () => {
-    const { paths } = t.services.recording;
+    const paths = t.services.uploadPaths;
     for (const dir of [paths.tus, paths.received, paths.work, paths.multipart]) {
       mkdirSync(dir, { recursive: true });
     }
@@ -281,13 +283,13 @@ describeEachDatabase('recording jobs', (dialect) => {
     write(path.join(paths.multipart, 'stray-2'), day);
     write(path.join(paths.multipart, 'fresh'));
     await t.services.jobs.enqueue(
-      TRANSCODE_JOB,
+      TRANSCODE_WAVE_JOB,
       { waveId: 1, file: 'still-needed', demuxer: 'matroska', declaredSeconds: null },
       { dedupeKey: 'cleanup-test' },
     );
     write(path.join(paths.received, 'still-needed'), day);
 
-    await t.services.recording.cleanup();
+    await sweepStaleUploads({ paths, jobs: t.services.jobs });
     const kept = ['multipart/fresh', 'received/still-needed', 'tus/live', 'tus/live.json'];
     expect(filesUnder(paths.root)).toEqual(
       [...before, ...kept.map((file) => file.replace(/\//g, path.sep))].sort(),

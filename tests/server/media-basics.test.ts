@@ -178,6 +178,23 @@ describeEachDatabase('publishing a wave from a file', (dialect) => {
     expect(after.wave_count).toBe(1);
   });
 
+  it('stores a transcoded file as it is, with the duration its transcode measured', async () => {
+    const author = await createListener(t, 'measured');
+    const created = await t.services.wavePublisher.createWave({
+      userId: author.userId,
+      channelId: await channelIdOf(t, 'general'),
+    });
+    const mp3 = makeTone(work, 'measured.mp3', 2);
+    const bytes = readFileSync(mp3);
+    // 6.6 s is not what the file holds (2 s): only the caller's measurement can say it.
+    const published = await t.services.wavePublisher.publishFromFile(created.id, mp3, {
+      move: true,
+      durationSeconds: 6.6,
+    });
+    expect(published).toMatchObject({ duration: 7, audio_sha256: sha256(bytes) });
+    expect(existsSync(mp3)).toBe(false);
+  });
+
   it('returns the same wave for a retried creation with the same idempotency key', async () => {
     const author = await createListener(t, 'retrier');
     const input = {

@@ -6,7 +6,7 @@ import {
   UPLOAD_TOKEN_HEADER,
   recordingMessages,
 } from '../../src/api/contract/recording-limits.ts';
-import { NEWWAVE_PER_IP_LIMIT } from '../../server/services/recording-service.ts';
+import { NEWWAVE_PER_IP_LIMIT } from '../../server/services/recording/wave-creation.ts';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { newWave, uploadStatus } from '../helpers/recording.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';

@@ -1,24 +1,39 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '../db/database.ts';
-import { channelsRepository } from '../db/repositories/channels-repository.ts';
-import { usersRepository } from '../db/repositories/users-repository.ts';
-import { waveCountersRepository, wavesRepository } from '../db/repositories/waves-repository.ts';
-import { invalid, notFound } from '../kernel/refusal.ts';
-import type { Ffmpeg } from '../media/ffmpeg.ts';
-import { audioKey } from '../media/media-keys.ts';
-import type { MediaStorage } from '../media/storage.ts';
-import { epochDay, type Clock } from '../kernel/clock.ts';
-import { trendingScore } from './trending.ts';
-import { isListed } from './wave-access.ts';
+import { recordingMessages } from '../../../src/api/contract/recording-limits.ts';
+import type { Db } from '../../db/database.ts';
+import { channelsRepository, type ChannelRow } from '../../db/repositories/channels-repository.ts';
+import { usersRepository } from '../../db/repositories/users-repository.ts';
+import {
+  waveCountersRepository,
+  wavesRepository,
+  type WaveRow,
+} from '../../db/repositories/waves-repository.ts';
+import { epochDay, type Clock } from '../../kernel/clock.ts';
+import { invalid, notFound } from '../../kernel/refusal.ts';
+import type { Ffmpeg } from '../../media/ffmpeg.ts';
+import { audioKey } from '../../media/media-keys.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import { trendingScore } from '../trending.ts';
+import { isListed } from '../wave-access.ts';
 
-export interface CreateWaveInput {
-  userId: number;
+/** Where a new wave is posted, as a request names it. */
+export interface WaveDestination {
   /** The channel to post to; a reply takes its parent's channel instead. */
   channelId?: number | undefined;
-  /** Makes the wave a reply (replies to replies are refused: CANNOT_REPLY_TO_REPLY). */
+  /** Makes the wave a reply to a head wave (replies to replies are refused). */
   inReplyToWaveName?: string | undefined;
+}
+
+/** The destination checked: the channel exists, and the wave replied to is a published head. */
+export interface PostingTarget {
+  channel: ChannelRow;
+  parent: WaveRow | null;
+}
+
+export interface CreateWaveInput extends WaveDestination {
+  userId: number;
   title?: string | undefined;
   /** Defaults to the channel's language (the lists are per language). */
   languageCode?: string | undefined;
@@ -37,13 +52,13 @@ export interface CreatedWave {
 }
 
 export interface PublishOptions {
-  /**
-   * `auto` (default) stores an mp3 as it is and transcodes anything else; `always` transcodes
-   * (loudness-normalised mono speech mp3); `never` refuses what is not an mp3.
-   */
-  transcode?: 'auto' | 'always' | 'never';
   /** Move the source file into storage instead of copying it (an upload's temp file). */
   move?: boolean;
+  /**
+   * The file is already the product's mp3 and this is its duration in seconds, as the
+   * transcode measured it: stored as it is, without probing it again.
+   */
+  durationSeconds?: number;
 }
 
 export interface PublishedWave {
@@ -56,8 +71,6 @@ export interface PublishedWave {
   newly_published: boolean;
 }
 
-export const CANNOT_REPLY_TO_REPLY = 'CANNOT_REPLY_TO_REPLY';
-
 const NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A URL-safe wave name: 12 characters of [a-z0-9] (about 62 bits). */
@@ -69,8 +82,8 @@ export function newWaveName(): string {
 
 /**
  * Turns audio into a published wave. The recording pipeline creates the wave when a recording
- * starts (`createWave`) and, once the upload is complete, calls `publishFromFile` with the
- * uploaded file; the demo seed does both with audio it synthesises.
+ * starts (`createWave`) and, once the upload is transcoded, calls `publishFromFile` with the
+ * result; the demo seed does both with audio it synthesises.
  */
 export function wavePublisher(deps: {
   db: Db;
@@ -88,30 +101,53 @@ export function wavePublisher(deps: {
   const channels = channelsRepository(db.kysely);
   const users = usersRepository(db.kysely);
 
+  /**
+   * Where a wave may be posted, with the texts the recorder shows: a reply goes to its
+   * parent's channel, and only a published head wave takes replies (a thread is one level).
+   */
+  async function postingTarget(destination: WaveDestination): Promise<PostingTarget> {
+    let channelId = destination.channelId;
+    let parent: WaveRow | null = null;
+    if (destination.inReplyToWaveName !== undefined) {
+      const found = await waves.findByName(destination.inReplyToWaveName);
+      if (!found || found.status !== 'published') {
+        throw invalid(recordingMessages.replyTargetNotFound, {
+          in_reply_to_wave_wave_name: recordingMessages.replyTargetNotFound,
+        });
+      }
+      if (found.in_reply_to_wave_id !== null) throw invalid(recordingMessages.cannotReplyToReply);
+      parent = found;
+      channelId = found.channel_id;
+    }
+    if (channelId === undefined) {
+      throw invalid(recordingMessages.missingChannel, {
+        channel_id: recordingMessages.missingChannel,
+      });
+    }
+    const channel = await channels.findById(channelId);
+    if (!channel) {
+      throw invalid(recordingMessages.channelNotFound, {
+        channel_id: recordingMessages.channelNotFound,
+      });
+    }
+    return { channel, parent };
+  }
+
   return {
-    /** A wave record in state `pending_upload`, not listed until published. */
-    async createWave(input: CreateWaveInput): Promise<CreatedWave> {
+    postingTarget,
+
+    /**
+     * A wave record in state `pending_upload`, not listed until published. `target` is the
+     * destination already checked (newwave checks who may post there before it creates).
+     */
+    async createWave(input: CreateWaveInput, target?: PostingTarget): Promise<CreatedWave> {
       if (input.idempotencyKey) {
         const existing = await waves.findByIdempotencyKey(input.userId, input.idempotencyKey);
         if (existing) return existing;
       }
       const user = await users.findById(input.userId);
       if (!user) throw notFound('user not found');
-
-      let channelId = input.channelId;
-      let parentId: number | null = null;
-      if (input.inReplyToWaveName) {
-        const parent = await waves.findByName(input.inReplyToWaveName);
-        if (!parent || parent.status !== 'published') throw notFound('Wave not found');
-        if (parent.in_reply_to_wave_id !== null) throw invalid(CANNOT_REPLY_TO_REPLY);
-        parentId = parent.id;
-        channelId = parent.channel_id;
-      }
-      if (channelId === undefined) {
-        throw invalid('Channel ID is required.', { channel_id: 'Channel ID is required.' });
-      }
-      const channel = await channels.findById(channelId);
-      if (!channel) throw notFound('channel not found');
+      const { channel, parent } = target ?? (await postingTarget(input));
 
       const createdAt = input.createdAt ?? clock.now();
       const row = {
@@ -121,7 +157,7 @@ export function wavePublisher(deps: {
         team_id: user.home_team_id,
         title: input.title ?? '',
         language_code_ui: input.languageCode ?? channel.language_code_ui,
-        in_reply_to_wave_id: parentId,
+        in_reply_to_wave_id: parent?.id ?? null,
         status: 'pending_upload',
         created_at: createdAt,
         created_epoch_day: epochDay(createdAt),
@@ -132,10 +168,11 @@ export function wavePublisher(deps: {
     },
 
     /**
-     * Stores `file` at the spec's audio path (transcoding when needed), records its duration,
-     * size and SHA-256, and publishes the wave: status `published`, `listed` by the rules,
-     * `published_at`, the trending score, the channel's wave count and latest time, and the
-     * parent's reply count. Idempotent: publishing a published wave changes nothing.
+     * Stores `file` at the spec's audio path (an mp3 as it is, anything else transcoded to the
+     * product's encoding), records its duration, size and SHA-256, and publishes the wave:
+     * status `published`, `listed` by the rules, `published_at`, the trending score, the
+     * channel's wave count and latest time, and the parent's reply count. Idempotent:
+     * publishing a published wave changes nothing.
      */
     async publishFromFile(
       waveId: number,
@@ -156,34 +193,37 @@ export function wavePublisher(deps: {
         };
       }
 
-      const ffmpeg = await deps.ffmpeg();
-      const probe = await ffmpeg.probe(file);
-      if (!probe.audioCodec) throw new Error(`no audio stream in ${path.basename(file)}`);
-      const isMp3 = probe.audioCodec === 'mp3' && probe.formatName.split(',').includes('mp3');
-      const mode = options.transcode ?? 'auto';
-      if (mode === 'never' && !isMp3) throw new Error('the file is not an mp3');
-
       let source = file;
       let temp: string | null = null;
       try {
-        if (mode === 'always' || !isMp3) {
-          await mkdir(deps.workDir, { recursive: true });
-          temp = path.join(deps.workDir, `${wave.wave_name}-${randomBytes(6).toString('hex')}.mp3`);
-          await ffmpeg.transcodeToMp3(file, temp);
-          source = temp;
+        let seconds = options.durationSeconds;
+        if (seconds === undefined) {
+          const ffmpeg = await deps.ffmpeg();
+          const probe = await ffmpeg.probe(file);
+          if (!probe.audioCodec) throw new Error(`no audio stream in ${path.basename(file)}`);
+          const isMp3 = probe.audioCodec === 'mp3' && probe.formatName.split(',').includes('mp3');
+          if (!isMp3) {
+            await mkdir(deps.workDir, { recursive: true });
+            temp = path.join(
+              deps.workDir,
+              `${wave.wave_name}-${randomBytes(6).toString('hex')}.mp3`,
+            );
+            await ffmpeg.transcodeToMp3(file, temp);
+            source = temp;
+          }
+          // The duration of what is stored: the probe above, unless the file was transcoded.
+          seconds =
+            temp === null && Number.isFinite(probe.durationSeconds)
+              ? probe.durationSeconds
+              : await ffmpeg.probeDurationSeconds(source);
         }
-        // The duration of what is stored: the probe above, unless the file was transcoded.
-        const seconds =
-          temp === null && Number.isFinite(probe.durationSeconds)
-            ? probe.durationSeconds
-            : await ffmpeg.probeDurationSeconds(source);
         const stored = await storage.putFile(key, source, {
           move: temp !== null || options.move === true,
         });
         temp = null;
 
         const channel = await channels.findById(wave.channel_id);
-        if (!channel) throw notFound('channel not found');
+        if (!channel) throw notFound(recordingMessages.channelNotFound);
         const duration = Math.max(1, Math.round(seconds));
         const newlyPublished = await db.kysely.transaction().execute(async (trx) => {
           const changed = await wavesRepository(trx, db.dialect).markPublished(wave.id, {

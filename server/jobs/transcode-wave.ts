@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { recordingMessages } from '../../src/api/contract/recording-limits.ts';
+import type { Db } from '../db/database.ts';
+import { waveUploadsRepository } from '../db/repositories/wave-uploads-repository.ts';
+import { wavesRepository } from '../db/repositories/waves-repository.ts';
+import type { Database } from '../db/schema.ts';
+import { Refusal } from '../kernel/refusal.ts';
+import {
+  AudioRefusal,
+  DURATION_GRACE_SECONDS,
+  checkTranscoded,
+  maxDurationSeconds,
+  transcodeUpload,
+} from '../media/audio-upload.ts';
+import type { Ffmpeg } from '../media/ffmpeg.ts';
+import type { UploadPaths } from '../services/recording/upload-paths.ts';
+import type { WavePublisher } from '../services/recording/wave-publisher.ts';
+import type { JobDefinition, JobLog, JobQueue } from './queue.ts';
+
+/**
+ * A received upload → the product's mp3 (mono speech, loudness-normalised), duration checks,
+ * publication. Enqueued by the upload intake (services/recording/upload-intake.ts) in the
+ * transaction that marks the wave `processing`. Safe to run again at any point: a published
+ * or failed wave only loses its leftovers.
+ */
+
+/** The kind stored in `jobs.kind` (rows outlive code: never rename it). */
+export const TRANSCODE_WAVE_JOB = 'transcode-upload';
+
+/** A dead worker's transcode is taken over after this long (heartbeats every third of it). */
+const TRANSCODE_LEASE_MS = 20_000;
+
+const payloadSchema = z.object({
+  waveId: z.number().int(),
+  /** File name under `received/`. */
+  file: z.string().regex(/^[A-Za-z0-9_-]+$/),
+  demuxer: z.string().regex(/^[a-z0-9]+$/),
+  declaredSeconds: z.number().nullable(),
+});
+export type TranscodeWavePayload = z.infer<typeof payloadSchema>;
+
+/** Queues the transcode of a received upload, in the transaction that received it. */
+export function enqueueTranscodeWave(
+  jobs: JobQueue,
+  payload: TranscodeWavePayload,
+  trx: Kysely<Database>,
+) {
+  return jobs.enqueue(TRANSCODE_WAVE_JOB, payload, {
+    dedupeKey: `transcode:${payload.waveId}`,
+    trx,
+  });
+}
+
+/** The received files that queued or running transcodes still need (the sweep keeps them). */
+export async function filesOfOpenTranscodes(jobs: JobQueue): Promise<Set<string>> {
+  const payloads = await jobs.openPayloads(TRANSCODE_WAVE_JOB);
+  return new Set(
+    payloads.map((text) => {
+      try {
+        return (JSON.parse(text) as { file?: string }).file ?? '';
+      } catch {
+        return '';
+      }
+    }),
+  );
+}
+
+export function transcodeWaveJob(deps: {
+  db: Db;
+  paths: UploadPaths;
+  ffmpeg: () => Promise<Ffmpeg>;
+  publisher: WavePublisher;
+  anonymousUserId: number;
+  log?: JobLog | null;
+}): JobDefinition<TranscodeWavePayload> {
+  const { paths } = deps;
+  const waves = wavesRepository(deps.db.kysely, deps.db.dialect);
+  const uploads = waveUploadsRepository(deps.db.kysely);
+
+  /** Output of an earlier attempt whose worker died (its ffmpeg may still be writing). */
+  async function clearWork(waveName: string) {
+    const names = await readdir(paths.work).catch(() => [] as string[]);
+    await Promise.all(
+      names
+        .filter((name) => name.startsWith(`${waveName}-`))
+        .map((name) => rm(path.join(paths.work, name), { force: true })),
+    );
+  }
+
+  async function run(payload: TranscodeWavePayload, signal: AbortSignal) {
+    const source = path.join(paths.received, payload.file);
+    const wave = await waves.findById(payload.waveId);
+    if (!wave || wave.status !== 'processing') {
+      await rm(source, { force: true });
+      return;
+    }
+    try {
+      await stat(source);
+    } catch {
+      // The received file is gone (the disk was wiped?): the audio cannot be recovered.
+      await uploads.markFailed(wave.id, recordingMessages.uploadFailed);
+      return;
+    }
+    const anonymous = wave.user_id === deps.anonymousUserId;
+    const maxSeconds = maxDurationSeconds(anonymous);
+    const ffmpeg = await deps.ffmpeg();
+    await clearWork(wave.wave_name);
+    await mkdir(paths.work, { recursive: true });
+    const output = path.join(paths.work, `${wave.wave_name}-${randomBytes(6).toString('hex')}.mp3`);
+    try {
+      await transcodeUpload(ffmpeg, source, output, {
+        demuxer: payload.demuxer,
+        // A little past the limit, so an overlong file shows as such without costing more.
+        maxSeconds: maxSeconds + DURATION_GRACE_SECONDS + 1,
+        signal,
+      });
+      const seconds = await ffmpeg.probeDurationSeconds(output).catch(() => Number.NaN);
+      checkTranscoded(seconds, payload, { maxSeconds, anonymous });
+      await deps.publisher.publishFromFile(wave.id, output, {
+        move: true,
+        durationSeconds: seconds,
+      });
+      await rm(source, { force: true });
+    } catch (error) {
+      if (error instanceof AudioRefusal) {
+        await uploads.markFailed(wave.id, error.message);
+        await rm(source, { force: true });
+        return;
+      }
+      if (error instanceof Refusal && error.kind === 'not-found') {
+        // Deleted while it was being processed.
+        await rm(source, { force: true });
+        return;
+      }
+      throw error;
+    } finally {
+      await rm(output, { force: true });
+    }
+  }
+
+  return {
+    kind: TRANSCODE_WAVE_JOB,
+    parse: (value) => payloadSchema.parse(value),
+    run: (payload, context) => run(payload, context.signal),
+    /** After the last attempt: the creator sees a failed wave, the file goes. */
+    async onGiveUp(payload, error) {
+      deps.log?.error({ waveId: payload.waveId, error }, 'transcoding failed for good');
+      await uploads.markFailed(payload.waveId, recordingMessages.uploadFailed);
+      await rm(path.join(paths.received, payload.file), { force: true });
+    },
+    maxAttempts: 5,
+    leaseMs: TRANSCODE_LEASE_MS,
+  };
+}
