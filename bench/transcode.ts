@@ -2,7 +2,7 @@
 // process), with voice recordings as browsers make them (WebM/Opus, no declared duration):
 //  1. pipeline time — from the tus upload's first request until the wave is published
 //     (upload, SHA-256, ffprobe sniff, transcode, duration check, storage, publication) —
-//     as a ratio to a bare ffmpeg transcode of the same file with the same encoding
+//     as a ratio to a bare transcode of the same file with the product's own encoding call
 //     (mono 64 kbit/s mp3, loudness normalised), for 10 and 70 minutes (target ≤ 1.15×);
 //  2. the server's RSS growth during a 100 MB upload, tus and multipart (target ≤ 50 MB).
 //
@@ -16,12 +16,18 @@ import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOKEN_HEADER } from '../src/api/contract/recording-limits.ts';
+import {
+  MAX_DURATION_SECONDS,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_TOKEN_HEADER,
+} from '../src/api/contract/recording-limits.ts';
 import type { NewWaveData, UploadStatus } from '../src/api/contract/recording.ts';
 import { loadConfig, resolveJwtSecret } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { usersRepository } from '../server/db/repositories/users-repository.ts';
 import { systemClock } from '../server/kernel/clock.ts';
+import { DURATION_GRACE_SECONDS, transcodeUpload } from '../server/media/audio-upload.ts';
+import { requireFfmpeg } from '../server/media/ffmpeg.ts';
 import { sessionService } from '../server/services/session-service.ts';
 import { speechWebm } from '../tests/helpers/recording.ts';
 import {
@@ -59,37 +65,22 @@ function cpuMs(pid: number | 'self'): number {
   return ticks * 10; // USER_HZ is 100 on Linux
 }
 
-/** The same encoding the pipeline uses (server/media/audio-upload.ts), without the server. */
-function bareTranscode(input: string, output: string): { wall: number; cpu: number } {
+/**
+ * The pipeline's own transcode call (server/jobs/transcode-wave.ts → transcodeUpload: the
+ * product's one mp3 encoding, the demuxer the sniff found, the duration cap), without the
+ * server around it. CPU includes the reaped ffmpeg child.
+ */
+async function bareTranscode(
+  input: string,
+  output: string,
+): Promise<{ wall: number; cpu: number }> {
+  const ffmpeg = await requireFfmpeg();
   const cpuBefore = cpuMs('self');
   const started = performance.now();
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-i',
-    input,
-    '-map',
-    '0:a:0',
-    '-vn',
-    '-ac',
-    '1',
-    '-af',
-    'loudnorm=I=-16:TP=-1.5:LRA=11',
-    '-ar',
-    '44100',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '64k',
-    '-map_metadata',
-    '-1',
-    '-f',
-    'mp3',
-    output,
-  ]);
+  await transcodeUpload(ffmpeg, input, output, {
+    demuxer: 'matroska',
+    maxSeconds: MAX_DURATION_SECONDS + DURATION_GRACE_SECONDS + 1,
+  });
   return { wall: performance.now() - started, cpu: cpuMs('self') - cpuBefore };
 }
 
@@ -304,10 +295,11 @@ async function main() {
         // Alternate which goes first, so a change in the machine's load hits both alike.
         const first = run % 2 === 0 ? 'bare' : 'pipeline';
         let measured: Awaited<ReturnType<typeof pipeline>> | null = null;
-        let plain: ReturnType<typeof bareTranscode> | null = null;
+        let plain: Awaited<ReturnType<typeof bareTranscode>> | null = null;
         for (const step of first === 'bare' ? ['bare', 'pipeline'] : ['pipeline', 'bare']) {
-          if (step === 'bare') plain = bareTranscode(file, path.join(OUT, `bare-${minutes}.mp3`));
-          else measured = await pipeline(server, token, file);
+          if (step === 'bare') {
+            plain = await bareTranscode(file, path.join(OUT, `bare-${minutes}.mp3`));
+          } else measured = await pipeline(server, token, file);
         }
         bare.push(plain!.wall);
         bareCpu.push(plain!.cpu);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import {
   MAX_ANONYMOUS_DURATION_SECONDS,
@@ -6,7 +5,7 @@ import {
   recordingMessages,
 } from '../../src/api/contract/recording-limits.ts';
 import { Refusal } from '../kernel/refusal.ts';
-import { FfmpegError, type Ffmpeg } from './ffmpeg.ts';
+import { FfmpegError, capture, type Ffmpeg } from './ffmpeg.ts';
 
 /**
  * Checks and transcodes uploaded audio without trusting anything the client said about it
@@ -73,42 +72,6 @@ export function maxDurationSeconds(anonymous: boolean): number {
 
 export function tooLongMessage(anonymous: boolean): string {
   return anonymous ? recordingMessages.tooLongAnonymous : recordingMessages.tooLong;
-}
-
-interface Captured {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function capture(
-  binary: string,
-  args: readonly string[],
-  options: { timeoutMs: number; signal?: AbortSignal | undefined },
-): Promise<Captured> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      stdout = (stdout + text).slice(0, 1_000_000);
-    });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-      stderr = (stderr + text).slice(-8000);
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new FfmpegError(`${path.basename(binary)} failed to start: ${error.message}`));
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
 }
 
 const demuxerPattern = new RegExp(`\\[(${AUDIO_DEMUXERS.join('|')})[a-z0-9,]* @`);
@@ -249,17 +212,14 @@ export async function sniffAudio(
   return sniffed;
 }
 
-/** Loudness target for speech (the same as server/media/ffmpeg.ts). */
-const LOUDNORM = 'loudnorm=I=-16:TP=-1.5:LRA=11';
-
 /** ffmpeg's words for input it could not decode at all (permanent, unlike a crash). */
 const UNDECODABLE =
   /Invalid data found|moov atom not found|does not contain any stream|partial file|could not find codec parameters/i;
 
 /**
- * The upload → speech mp3 (mono, 64 kbit/s, 44.1 kHz, EBU R128 loudness; the encoding of
- * `Ffmpeg.transcodeToMp3`), reading only the probed demuxer and at most `maxSeconds` of audio,
- * so an overlong file costs no more than the limit to find out.
+ * The upload → the product's speech mp3 (SPEECH_MP3 in ffmpeg.ts), reading only the probed
+ * demuxer and at most `maxSeconds` of audio, so an overlong file costs no more than the limit
+ * to find out. Input ffmpeg cannot decode at all is refused as damaged.
  */
 export async function transcodeUpload(
   ffmpeg: Ffmpeg,
@@ -268,41 +228,11 @@ export async function transcodeUpload(
   options: { demuxer: string; maxSeconds: number; signal?: AbortSignal; timeoutMs?: number },
 ): Promise<void> {
   try {
-    await ffmpeg.run(
-      [
-        '-y',
-        '-protocol_whitelist',
-        'file,pipe',
-        '-f',
-        options.demuxer,
-        '-i',
-        `file:${path.resolve(input)}`,
-        '-map',
-        '0:a:0',
-        '-vn',
-        '-ac',
-        '1',
-        '-af',
-        LOUDNORM,
-        '-ar',
-        '44100',
-        '-c:a',
-        'libmp3lame',
-        '-b:a',
-        '64k',
-        '-map_metadata',
-        '-1',
-        '-t',
-        String(options.maxSeconds),
-        '-f',
-        'mp3',
-        `file:${path.resolve(output)}`,
-      ],
-      {
-        ...(options.signal ? { signal: options.signal } : {}),
-        timeoutMs: options.timeoutMs ?? 30 * 60_000,
-      },
-    );
+    await ffmpeg.transcodeToMp3({ file: input, demuxer: options.demuxer }, output, {
+      maxSeconds: options.maxSeconds,
+      ...(options.signal ? { signal: options.signal } : {}),
+      timeoutMs: options.timeoutMs ?? 30 * 60_000,
+    });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     if (error instanceof FfmpegError && UNDECODABLE.test(error.message)) {

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -16,8 +16,15 @@ export interface Ffmpeg {
   readonly source: 'config' | 'system' | 'npm';
   /** Runs ffmpeg with these arguments; rejects with the tail of stderr on failure. */
   run(args: readonly string[], options?: RunOptions): Promise<void>;
-  /** Any audio (or video with audio) → speech mp3 at `output` (overwritten). */
-  transcodeToMp3(input: string, output: string, options?: TranscodeOptions): Promise<void>;
+  /**
+   * Any audio (or video with audio) → the product's speech mp3 at `output` (overwritten); see
+   * SPEECH_MP3. Rejects with ffmpeg's reason (the tail of its stderr).
+   */
+  transcodeToMp3(
+    input: string | FfmpegInput,
+    output: string,
+    options?: TranscodeOptions,
+  ): Promise<void>;
   /** The duration of a media file in seconds (fractional). */
   probeDurationSeconds(file: string): Promise<number>;
   /** Container and first audio stream, for sniffing uploads by content. */
@@ -31,12 +38,16 @@ export interface RunOptions {
 }
 
 export interface TranscodeOptions extends RunOptions {
-  /** Constant bitrate in kbit/s; 64 is plenty for mono speech. */
-  bitrateKbps?: number;
-  /** EBU R128 loudness normalisation (ffmpeg's loudnorm, single pass); default on. */
-  normalizeLoudness?: boolean;
-  sampleRate?: number;
+  /** Encodes at most this much of the input (an overlong upload costs no more than this). */
+  maxSeconds?: number;
 }
+
+/**
+ * What ffmpeg reads: a local file, only through the file protocol (a playlist-like file cannot
+ * make it fetch URLs), in the format `demuxer` forces when given (ffmpeg then never guesses);
+ * or a source filter graph (`lavfi`, e.g. synthesised speech).
+ */
+export type FfmpegInput = { file: string; demuxer?: string } | { lavfi: string };
 
 export interface ProbeResult {
   formatName: string;
@@ -46,13 +57,134 @@ export interface ProbeResult {
 
 export class FfmpegError extends Error {}
 
-/** Loudness target for speech on phones and laptops (close to podcast practice). */
-const LOUDNORM = 'loudnorm=I=-16:TP=-1.5:LRA=11';
+/**
+ * The product's one audio encoding, for every wave whatever its source (uploads, the demo,
+ * anything published from a file): mono speech at 64 kbit/s constant bitrate, 44.1 kHz,
+ * loudness-normalised to EBU R128 for phones and laptops (single-pass loudnorm, close to
+ * podcast practice), without the source's metadata. The transcode benchmark measures it too.
+ */
+export const SPEECH_MP3 = {
+  channels: 1,
+  sampleRate: 44_100,
+  bitrateKbps: 64,
+  loudness: 'loudnorm=I=-16:TP=-1.5:LRA=11',
+} as const;
+
+function inputArgs(input: string | FfmpegInput): string[] {
+  const source = typeof input === 'string' ? { file: input } : input;
+  if ('lavfi' in source) return ['-f', 'lavfi', '-i', source.lavfi];
+  return [
+    '-protocol_whitelist',
+    'file,pipe',
+    ...(source.demuxer ? ['-f', source.demuxer] : []),
+    '-i',
+    `file:${path.resolve(source.file)}`,
+  ];
+}
+
+/** ffmpeg's arguments for SPEECH_MP3: the first audio stream of `input` → `output`. */
+export function speechMp3Args(
+  input: string | FfmpegInput,
+  output: string,
+  options: { maxSeconds?: number } = {},
+): string[] {
+  return [
+    '-y',
+    ...inputArgs(input),
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-ac',
+    String(SPEECH_MP3.channels),
+    '-af',
+    SPEECH_MP3.loudness,
+    '-ar',
+    String(SPEECH_MP3.sampleRate),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    `${SPEECH_MP3.bitrateKbps}k`,
+    '-map_metadata',
+    '-1',
+    ...(options.maxSeconds === undefined ? [] : ['-t', String(options.maxSeconds)]),
+    '-f',
+    'mp3',
+    `file:${path.resolve(output)}`,
+  ];
+}
+
+export interface Captured {
+  /** The exit code, null when a signal ended the process. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Standard output (the first megabyte). */
+  stdout: string;
+  /** The end of standard error, where ffmpeg says why. */
+  stderr: string;
+}
+
+/**
+ * Runs a binary (ffmpeg, ffprobe) and collects what it printed, whatever its exit. Rejects
+ * only when it cannot start or `signal` stopped it; `timeoutMs` kills it (SIGKILL).
+ */
+export function capture(
+  binary: string,
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      if (stdout.length < 1_000_000) stdout += text;
+    });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr = (stderr + text).slice(-8000);
+    });
+    const timer =
+      options.timeoutMs !== undefined
+        ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
+        : undefined;
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      const name = path.basename(binary);
+      // An abort ends up here too, once the process was told to stop.
+      reject(
+        new FfmpegError(
+          options.signal?.aborted
+            ? `${name} was stopped`
+            : `${name} failed to start: ${error.message}`,
+        ),
+      );
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Like `capture`, but a non-zero exit rejects with the binary's reason; resolves stdout. */
+async function runBinary(
+  binary: string,
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<string> {
+  const result = await capture(binary, args, options);
+  if (result.code === 0) return result.stdout;
+  const reason = result.signal ? `killed by ${result.signal}` : `exit code ${result.code}`;
+  throw new FfmpegError(`${path.basename(binary)} ${reason}: ${result.stderr.trim()}`);
+}
 
 async function works(binary: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    execFile(binary, ['-version'], { timeout: 10_000 }, (error) => resolve(!error));
-  });
+  return capture(binary, ['-version'], { timeoutMs: 10_000 }).then(
+    (result) => result.code === 0,
+    () => false,
+  );
 }
 
 async function isExecutable(file: string): Promise<boolean> {
@@ -72,43 +204,6 @@ function npmFallbackPath(): string | null {
   } catch {
     return null;
   }
-}
-
-function runBinary(
-  binary: string,
-  args: readonly string[],
-  options: RunOptions = {},
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      stdout += text;
-    });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-      stderr = (stderr + text).slice(-4000);
-    });
-    const timer =
-      options.timeoutMs !== undefined
-        ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
-        : undefined;
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new FfmpegError(`${path.basename(binary)} failed to start: ${error.message}`));
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(stdout);
-      else {
-        const reason = signal ? `killed by ${signal}` : `exit code ${code}`;
-        reject(new FfmpegError(`${path.basename(binary)} ${reason}: ${stderr.trim()}`));
-      }
-    });
-  });
 }
 
 function createFfmpeg(
@@ -169,32 +264,7 @@ function createFfmpeg(
       return durationSeconds;
     },
     async transcodeToMp3(input, output, options = {}) {
-      const filters = options.normalizeLoudness === false ? [] : ['-af', LOUDNORM];
-      await run(
-        [
-          '-y',
-          '-i',
-          input,
-          '-map',
-          '0:a:0',
-          '-vn',
-          '-ac',
-          '1',
-          ...filters,
-          '-ar',
-          String(options.sampleRate ?? 44_100),
-          '-c:a',
-          'libmp3lame',
-          '-b:a',
-          `${options.bitrateKbps ?? 64}k`,
-          '-map_metadata',
-          '-1',
-          '-f',
-          'mp3',
-          output,
-        ],
-        options,
-      );
+      await run(speechMp3Args(input, output, options), options);
     },
   };
 }
@@ -263,20 +333,4 @@ export async function requireFfmpeg(location: FfmpegLocation = {}): Promise<Ffmp
     );
   }
   return ffmpeg;
-}
-
-/** Convenience wrappers on the located binaries (system or configured). */
-export async function transcodeToMp3(
-  input: string,
-  output: string,
-  options?: TranscodeOptions & FfmpegLocation,
-): Promise<void> {
-  return (await requireFfmpeg(options)).transcodeToMp3(input, output, options);
-}
-
-export async function probeDurationSeconds(
-  file: string,
-  location?: FfmpegLocation,
-): Promise<number> {
-  return (await requireFfmpeg(location)).probeDurationSeconds(file);
 }

@@ -254,25 +254,13 @@ async function speak(ffmpeg: Ffmpeg, dir: string, wave: DemoWave): Promise<strin
   await writeFile(textFile, wave.text, 'utf8');
   // The text goes through a file: no escaping of quotes, colons or commas in the filter.
   const escaped = textFile.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/:/g, '\\:');
-  await ffmpeg.run(
-    [
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `flite=textfile='${escaped}':voice=${wave.voice}`,
-      // The published format directly (mono speech mp3), so publishing need not transcode.
-      '-ac',
-      '1',
-      '-ar',
-      '44100',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '64k',
-      output,
-    ],
-    { timeoutMs: 30_000 },
+  // The published encoding directly, so publishing stores the file as it is.
+  await ffmpeg.transcodeToMp3(
+    { lavfi: `flite=textfile='${escaped}':voice=${wave.voice}` },
+    output,
+    {
+      timeoutMs: 30_000,
+    },
   );
   return output;
 }

@@ -300,5 +300,3 @@ export function accountService(deps: {
     },
   };
 }
-
-export type AccountService = ReturnType<typeof accountService>;

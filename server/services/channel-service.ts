@@ -104,5 +104,3 @@ export function channelService(deps: {
     },
   };
 }
-
-export type ChannelService = ReturnType<typeof channelService>;

@@ -45,5 +45,3 @@ export function followService(deps: { db: Db; clock: Clock }) {
     },
   };
 }
-
-export type FollowService = ReturnType<typeof followService>;

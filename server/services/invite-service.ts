@@ -41,5 +41,3 @@ export function inviteService(deps: { config: Config; db: Db }) {
     },
   };
 }
-
-export type InviteService = ReturnType<typeof inviteService>;

@@ -208,5 +208,3 @@ export function phoneService(deps: {
     },
   };
 }
-
-export type PhoneService = ReturnType<typeof phoneService>;

@@ -161,5 +161,3 @@ export function profileService(deps: {
     },
   };
 }
-
-export type ProfileService = ReturnType<typeof profileService>;

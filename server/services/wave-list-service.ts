@@ -208,5 +208,3 @@ export function waveListService(deps: {
     },
   };
 }
-
-export type WaveListService = ReturnType<typeof waveListService>;

@@ -226,5 +226,3 @@ export function waveService(deps: {
     },
   };
 }
-
-export type WaveService = ReturnType<typeof waveService>;

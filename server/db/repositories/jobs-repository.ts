@@ -166,5 +166,3 @@ export function jobsRepository(db: Kysely<Database>, dialect: DialectName) {
     },
   };
 }
-
-export type JobsRepository = ReturnType<typeof jobsRepository>;

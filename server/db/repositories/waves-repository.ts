@@ -282,16 +282,6 @@ export function wavesRepository(
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** A published wave stays published (a late failure of a retried job changes nothing). */
-    markFailed(id: number, reason: string) {
-      return db
-        .updateTable('waves')
-        .set({ status: 'failed', failure_reason: reason })
-        .where('id', '=', id)
-        .where('status', '!=', 'published')
-        .execute();
-    },
-
     findByIdempotencyKey(userId: number, key: string) {
       return db
         .selectFrom('waves')

@@ -112,5 +112,3 @@ export function waveCreation(deps: {
     },
   };
 }
-
-export type WaveCreation = ReturnType<typeof waveCreation>;

@@ -258,11 +258,6 @@ export function wavePublisher(deps: {
         if (temp) await rm(temp, { force: true });
       }
     },
-
-    /** Records why processing gave up (shown to the author; the wave stays unlisted). */
-    async markFailed(waveId: number, reason: string) {
-      await waves.markFailed(waveId, reason.slice(0, 500));
-    },
   };
 }
 
