@@ -125,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerErrorHandling(app);
   await app.register(authPlugin, {
     sessions: services.sessions,
-    anonymousUserId,
+    anonymousViewer: services.anonymousViewer,
     allowedOrigins: [config.publicUrl],
   });
 

@@ -52,6 +52,7 @@ const envSchema = z
       .default('info'),
     SEED_DEMO: booleanFlag.optional(),
     JOBS_IN_PROCESS: booleanFlag.default(true),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     TRUST_PROXY: booleanFlag.default(false),
     STATIC_DIR: z.string().optional(),
   })
@@ -114,6 +115,8 @@ function resolveConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     jobsInProcess: env.JOBS_IN_PROCESS,
+    /** Jobs one `npm run worker` process runs at once (transcodes are CPU-bound: ≤ 1 per core). */
+    workerConcurrency: env.WORKER_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
   };

@@ -26,7 +26,7 @@ async function main() {
     anonymousUserId,
     log,
   });
-  const concurrency = Math.max(1, Number(process.env['WORKER_CONCURRENCY'] ?? 1) || 1);
+  const concurrency = config.workerConcurrency;
   const worker = services.jobs.start({ concurrency });
 
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {

@@ -41,7 +41,8 @@ export function originOf(value: string | undefined): string | null {
 
 export interface AuthPluginOptions {
   sessions: SessionService;
-  anonymousUserId: number;
+  /** Who calls without a (valid) session. */
+  anonymousViewer: Viewer;
   /** Origins whose pages may write with the session cookie besides the request's own. */
   allowedOrigins: string[];
 }
@@ -54,13 +55,6 @@ export interface AuthPluginOptions {
  * site, and a write whose page cannot be told is refused.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
-  const anonymous: Viewer = {
-    userId: options.anonymousUserId,
-    username: 'anonymous',
-    sessionId: null,
-    isAnonymous: true,
-    isAdmin: false,
-  };
   const allowed = new Set(
     options.allowedOrigins.map((origin) => {
       const parsed = originOf(origin);
@@ -81,7 +75,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   app.decorateRequest('viewerFromCookie', false);
 
   app.addHook('onRequest', async (request) => {
-    request.viewer = anonymous;
+    request.viewer = options.anonymousViewer;
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) return;
     const fromHeader = bearerToken(request);
     const token = fromHeader ?? request.cookies[SESSION_COOKIE];
@@ -96,7 +90,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   });
 });
 
-/** For route preHandlers: refuse the shared anonymous user. */
+/**
+ * Refuses the shared anonymous user; every signed-in-only route uses it as its
+ * `preValidation` hook. It runs once the caller is known and before the params and body are
+ * validated, so an anonymous caller learns only that it must sign in (401), never what a
+ * valid request would look like, and no validation work is spent on it.
+ */
 export async function requireSignedIn(request: FastifyRequest) {
   if (request.viewer.isAnonymous) throw mustBeSignedIn();
 }

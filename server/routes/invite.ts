@@ -11,7 +11,7 @@ export const inviteRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/invitesomeone',
     {
-      preHandler: requireSignedIn,
+      preValidation: requireSignedIn,
       schema: {
         tags: ['team'],
         body: inviteSomeoneBodySchema,

@@ -122,13 +122,7 @@ export const tusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   const tus = createTusUploads({
     intake: services.uploadIntake,
     paths: services.uploadPaths,
-    anonymousViewer: {
-      userId: services.anonymousUserId,
-      username: 'anonymous',
-      sessionId: null,
-      isAnonymous: true,
-      isAdmin: false,
-    },
+    anonymousViewer: services.anonymousViewer,
     allowedOrigins: [services.config.publicUrl],
     log: app.log,
   });

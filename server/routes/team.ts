@@ -33,7 +33,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     '/team/issubscribed/:team_id',
     {
-      preHandler: requireSignedIn,
+      preValidation: requireSignedIn,
       schema: {
         tags: ['team'],
         params: teamParamsSchema,
@@ -53,7 +53,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/team/subscribe/:team_id',
     {
-      preHandler: requireSignedIn,
+      preValidation: requireSignedIn,
       schema: {
         tags: ['team'],
         params: teamParamsSchema,

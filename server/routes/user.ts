@@ -60,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/user/me',
     {
-      preHandler: requireSignedIn,
+      preValidation: requireSignedIn,
       schema: {
         tags: ['user'],
         description:
@@ -100,7 +100,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     app.post(
       url,
       {
-        preHandler: requireSignedIn,
+        preValidation: requireSignedIn,
         schema: {
           tags: ['user'],
           description: `multipart: one image file (webp, gif, jpeg, png or bmp, at most 10 MB)`,

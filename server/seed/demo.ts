@@ -390,13 +390,7 @@ export async function seedDemo(services: Services, log: Logger): Promise<DemoSee
         await services.waves.like(name, { viewer: viewerOf(liker), viewerKey: `u:${liker}` });
       }
     }
-    const anonymous: Viewer = {
-      userId: services.anonymousUserId,
-      username: 'anonymous',
-      sessionId: null,
-      isAnonymous: true,
-      isAdmin: false,
-    };
+    const anonymous = services.anonymousViewer;
     for (const [key, listens] of Object.entries(LISTENS)) {
       const name = names.get(key);
       if (!name) continue;

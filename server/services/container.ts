@@ -26,7 +26,7 @@ import { uploadPaths as createUploadPaths } from './recording/upload-paths.ts';
 import { uploadTokens } from './recording/upload-tokens.ts';
 import { waveCreation as createWaveCreation } from './recording/wave-creation.ts';
 import { wavePublisher as createWavePublisher } from './recording/wave-publisher.ts';
-import { sessionService } from './session-service.ts';
+import { anonymousViewer, sessionService } from './session-service.ts';
 import { presentCurrentUser } from './user-presenter.ts';
 import { waveAccess as createWaveAccess } from './wave-access.ts';
 import { waveListService } from './wave-list-service.ts';
@@ -178,6 +178,8 @@ export function createServices(deps: {
     db,
     clock,
     anonymousUserId: deps.anonymousUserId,
+    /** The caller of every request without a session (the shared guest account). */
+    anonymousViewer: anonymousViewer(deps.anonymousUserId),
     sessions,
     /** Fixed-window limits: `await rateLimiter.hit(bucket, limit, windowMs)` (refused above). */
     rateLimiter,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { ANONYMOUS_USERNAME } from '../../src/api/contract/constants.ts';
 import type { Db } from '../db/database.ts';
 import { sessionsRepository } from '../db/repositories/sessions-repository.ts';
 import type { Clock } from '../kernel/clock.ts';
@@ -16,6 +17,17 @@ export interface Viewer {
   sessionId: string | null;
   isAnonymous: boolean;
   isAdmin: boolean;
+}
+
+/** The caller without a session: the shared guest account, the same for every visitor. */
+export function anonymousViewer(anonymousUserId: number): Viewer {
+  return Object.freeze({
+    userId: anonymousUserId,
+    username: ANONYMOUS_USERNAME,
+    sessionId: null,
+    isAnonymous: true,
+    isAdmin: false,
+  });
 }
 
 export function sessionService(db: Db, secret: Uint8Array, clock: Clock) {

@@ -163,6 +163,23 @@ describeEachDatabase('foundation', (dialect) => {
     expect(users).toHaveLength(1);
   });
 
+  it('refuses an anonymous caller of a signed-in-only route before validating the request', async () => {
+    // Malformed on purpose: validation would answer 400 with the fields a request needs.
+    for (const [url, payload] of [
+      ['/api/v1/team/subscribe/not-a-team', { subscribe: 'maybe' }],
+      ['/api/v1/invitesomeone', { team_id: 'x' }],
+      ['/api/v1/wave/like/Not%20A%20Name', { like: 'x' }],
+      ['/api/v1/channel/new', { channel_name: '' }],
+    ] as const) {
+      const reply = await t.app.inject({ method: 'POST', url, payload });
+      expect(reply.statusCode, url).toBe(401);
+      expect(reply.json(), url).toMatchObject({
+        message: 'must be signed in',
+        formFieldErrorMessages: {},
+      });
+    }
+  });
+
   it('publishes the OpenAPI document', async () => {
     const reply = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(reply.statusCode).toBe(200);
