@@ -270,29 +270,6 @@ export function wavesConfig({ root = repo } = {}) {
         ],
       },
     },
-    // TEMPORARY: these files break the server's import direction today (services, media and
-    // providers raise ApiError from http/envelope.ts; the seeds in db/ use services and media).
-    // removed when the server rooms refactor lands
-    {
-      files: [
-        'server/db/demo-seed.ts',
-        'server/db/seed.ts',
-        'server/media/tus-uploads.ts',
-        'server/providers/captcha.ts',
-        'server/services/account-service.ts',
-        'server/services/channel-service.ts',
-        'server/services/follow-service.ts',
-        'server/services/invite-service.ts',
-        'server/services/phone-service.ts',
-        'server/services/profile-service.ts',
-        'server/services/rate-limiter.ts',
-        'server/services/recording-service.ts',
-        'server/services/wave-list-service.ts',
-        'server/services/wave-publisher.ts',
-        'server/services/wave-service.ts',
-      ],
-      rules: { 'import-x/no-restricted-paths': 'off' },
-    },
   );
 }
 
