@@ -20,7 +20,7 @@ const shell = [
   '<rootDir>/src/features/waves/components/wave-row.tsx',
   '<rootDir>/src/features/waves/components/record-button.tsx',
   '<rootDir>/src/features/waves/components/cached-list-notice.tsx',
-  '<rootDir>/src/features/waves/api',
+  '<rootDir>/src/api/like-wave.ts',
   '<rootDir>/src/features/player',
   '<rootDir>/src/features/uploads/components/upload-indicator-slot.tsx',
   '<rootDir>/src/components/ui',

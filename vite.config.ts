@@ -2,9 +2,64 @@ import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest } from './src/app-manifest.ts';
+
+/**
+ * The initial chunk (docs/budgets.md "Initial JavaScript"): everything the entry imports, every
+ * route's eager part (params, search, guards) and what /newest shows (the list, its rows, the
+ * player, the shell) with all they import, in one file, which compresses better than the same
+ * code in several. Not in it: what loads later (first-visit gates, the update prompt, the
+ * upload indicator), every screen's own code (route splitting) and the catalogs.
+ */
+const ENTRY = /[\\/]src[\\/]main\.tsx$/;
+const FIRST_SCREEN =
+  /[\\/]src[\\/](features[\\/](player|shell)[\\/]|features[\\/]waves[\\/](hooks[\\/]|components[\\/](feed-page|wave-list|wave-row|record-button|marquee|cached-list-notice)\.)|components[\\/]ui[\\/](avatar|logo|notices)\.)/;
+const ROUTE_FILE = /[\\/]src[\\/]routes[\\/][^?]+\.tsx$/;
+const LATER = /[\\/](consent-banner|language-chooser|update-prompt)\.tsx$/;
+const SHARED_WITH_FIRST_REQUESTS =
+  /[\\/]src[\\/](lib[\\/]storage|api[\\/]contract[\\/]languages)\.ts$/;
+const FEED_ROUTES = new Set(['/', '/newest', '/trending', '/following']);
+const inInitialChunk = (id: string) =>
+  ENTRY.test(id) || ROUTE_FILE.test(id) || (FIRST_SCREEN.test(id) && !LATER.test(id));
+
+/**
+ * src/first-requests.ts is an entry of its own, loaded by an async module script before the app:
+ * Vite would merge every module script of index.html into one entry, so the script tag for its
+ * built chunk is added here.
+ */
+const FIRST_REQUESTS = 'src/first-requests.ts';
+function firstRequestsScript(): Plugin {
+  return {
+    name: 'waves-first-requests',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) =>
+            output.type === 'chunk' &&
+            output.isEntry &&
+            output.facadeModuleId?.endsWith(FIRST_REQUESTS),
+        );
+        if (!chunk) throw new Error(`${FIRST_REQUESTS} was not built`);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` },
+            injectTo: 'head-prepend' as const,
+          },
+          ...(chunk.type === 'chunk' ? chunk.imports : []).map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head-prepend' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8081}`;
 
@@ -22,11 +77,15 @@ export default defineConfig({
           ['errorComponent'],
           ['notFoundComponent'],
         ],
+        // The feeds' components are one line around FeedPage, which is in the initial chunk
+        // anyway: split off, they only cost the first screen a request and a task.
+        splitBehavior: ({ routeId }) => (FEED_ROUTES.has(routeId) ? [] : undefined),
       },
     }),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
+    firstRequestsScript(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -43,21 +102,26 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    alias: {
+      // React 19 has useSyncExternalStore: the router's store needs the selector helper, not
+      // the shim for React 17 that its import path brings along.
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
   build: {
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
+      input: { index: 'index.html', 'first-requests': FIRST_REQUESTS },
       output: {
-        // Every route's eager part (params, search, guards) is needed at start anyway: one chunk
-        // instead of dozens of tiny ones, which compress badly (DESIGN.md JavaScript budget).
+        // With their static imports (includeDependenciesRecursively, the default).
+        // Local storage's module (and the language list it checks against) is shared with
+        // src/first-requests.ts, which must not wait for the app's chunk.
         codeSplitting: {
           groups: [
-            { name: 'routes', test: /[\\/]src[\\/]routes[\\/][^?]+\.tsx$/ },
-            // What /newest shows: the list, its rows, the player and the shell's small parts.
-            {
-              name: 'first-screen',
-              test: /[\\/]src[\\/](features[\\/](player|shell)[\\/]|features[\\/]uploads[\\/]components[\\/]upload-indicator-slot\.|features[\\/]waves[\\/](api[\\/]|components[\\/](feed-page|wave-list|wave-row|record-button|marquee|cached-list-notice)\.)|components[\\/]ui[\\/])/,
-            },
+            { name: 'storage', test: SHARED_WITH_FIRST_REQUESTS, priority: 2 },
+            { name: 'app', test: inInitialChunk, priority: 1 },
           ],
         },
       },

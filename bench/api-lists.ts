@@ -1,4 +1,4 @@
-// Wave list endpoints against DESIGN.md's budget, with 1,000,000 waves:
+// Wave list endpoints against docs/budgets.md "List endpoints", with 1,000,000 waves:
 //  1. requests/s of the newest list as a ratio to a bare Fastify JSON hello-world, measured in
 //     the same run with the same load generator (target ≥ 0.6);
 //  2. p50 server time of every list endpoint (target ≤ 2 ms),

@@ -1,4 +1,4 @@
-// The upload pipeline against DESIGN.md's budgets, on a real server process (SQLite, jobs in
+// The upload pipeline against docs/budgets.md "Upload pipeline", on a real server process (SQLite, jobs in
 // process), with voice recordings as browsers make them (WebM/Opus, no declared duration):
 //  1. pipeline time — from the tus upload's first request until the wave is published
 //     (upload, SHA-256, ffprobe sniff, transcode, duration check, storage, publication) —

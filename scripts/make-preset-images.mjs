@@ -1,7 +1,7 @@
 // Renders the server's stock profile images into server/media/presets/ (run once; the WebP
 // files are committed: ~1-3 KB each, reviewable, and the server needs no write access or
 // start-up work to answer /media/avatars and /media/covers for users without an image).
-//   cover-01.webp … cover-22.webp   the 22 preset banners (spec: "22 preset covers"), 1000×100
+//   cover-01.webp … cover-22.webp   the 22 preset banners (docs/product/accounts.md "Profile images"), 1000×100
 //   cover-default.webp              the default teal banner of the anonymous user
 //   avatar-{48,128,512}.webp         the fallback avatar
 // Usage: node scripts/make-preset-images.mjs

@@ -14,7 +14,8 @@ import { resolveJwtSecret, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
 import { seedRequiredRows } from './seed/required-rows.ts';
 import { authPlugin } from './http/auth-plugin.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
+import { requestIdMixin, requestIdOf, requestIds } from './http/request-id.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticPlugin } from './http/static-plugin.ts';
 import { captchaCspSources } from './providers/captcha.ts';
@@ -24,19 +25,25 @@ import { channelRoutes } from './routes/channel.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inviteRoutes } from './routes/invite.ts';
 import { mediaAudioRoutes } from './routes/media-audio.ts';
+import { mediaCardRoutes } from './routes/media-card.ts';
 import { phoneRoutes } from './routes/phone.ts';
 import { profileImageRoutes } from './routes/profile-images.ts';
 import { recordingRoutes, tusRoutes } from './routes/recording.ts';
 import { teamRoutes } from './routes/team.ts';
+import { testingRoutes } from './routes/testing.ts';
+import { treasureHuntRoutes } from './routes/treasurehunt.ts';
+import { mediaImageRoutes } from './routes/media-images.ts';
 import { userRoutes } from './routes/user.ts';
 import { waveRoutes } from './routes/wave.ts';
-import { systemClock, type Clock } from './kernel/clock.ts';
+import { isAdvancingClock, offsetClock, systemClock, type Clock } from './kernel/clock.ts';
 import { createServices, type Services } from './services/container.ts';
 
 export interface BuildOptions {
   db?: Db;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes (tests read its lines); standard output by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export function contentSecurityPolicy(config: Config) {
@@ -73,9 +80,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      mixin: requestIdMixin,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     // Per-request lines only when debugging: they cost throughput on the list endpoints.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -84,15 +95,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const clock = options.clock ?? (config.testClock ? offsetClock() : systemClock);
   const services: Services = createServices({
     config,
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     jwtSecret: resolveJwtSecret(config),
     anonymousUserId,
     log: app.log,
   });
   await services.waves.reconcileListing();
+
+  // Request ids and metrics first: every reply (and every log line of a request) has its id,
+  // and every answered request is counted with its route pattern.
+  await app.register(requestIds);
+  app.addHook('onResponse', (request, reply, done) => {
+    services.metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
 
   // External plugins.
   const https = config.publicUrl.startsWith('https://');
@@ -108,6 +133,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     hsts: https,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // An audiogram card is made to be embedded: the page that frames it waits for its
+    // RENDER_COMPLETE (docs/product/listening.md "Audiogram card").
+    embeddablePaths: ['/audiogramcard'],
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
@@ -143,11 +171,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(channelRoutes, { services });
       await api.register(recordingRoutes, { services });
       await api.register(tusRoutes, { services });
+      await api.register(treasureHuntRoutes, { services });
+      if (config.testClock) {
+        if (!isAdvancingClock(clock)) throw new Error('TEST_CLOCK needs a clock that can move');
+        await api.register(testingRoutes, { clock });
+      }
     },
     { prefix: '/api/v1' },
   );
   await app.register(profileImageRoutes, { services });
   await app.register(mediaAudioRoutes, { services });
+  await app.register(mediaImageRoutes, { services });
+  await app.register(mediaCardRoutes, { services });
   await app.register(staticPlugin, { root: config.staticDir });
 
   // Durable jobs (transcoding) run here unless JOBS_IN_PROCESS=false (`npm run worker`).

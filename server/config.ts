@@ -53,10 +53,33 @@ const envSchema = z
     SEED_DEMO: booleanFlag.optional(),
     JOBS_IN_PROCESS: booleanFlag.default(true),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    WAVE_VIDEOS: booleanFlag.default(true),
     TRUST_PROXY: booleanFlag.default(false),
     STATIC_DIR: z.string().optional(),
+    TEST_CLOCK: booleanFlag.default(false),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (a-z, 0-9, . and -)')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, 'must be a path such as waves/production')
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK'],
+        message: 'moves the server clock for tests and must not be set in production',
+      });
+    }
     if (env.CAPTCHA_PROVIDER !== 'altcha' && (!env.CAPTCHA_SITE_KEY || !env.CAPTCHA_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -74,10 +97,30 @@ const envSchema = z
         message: 'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are required for twilio',
       });
     }
+    const s3Settings = [
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_PREFIX',
+    ] as const;
+    if (!env.S3_BUCKET && s3Settings.some((key) => env[key] !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when any other S3_ variable is set',
+      });
+    }
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
   });
 
 /** Variables in our namespaces that we do not know are typos: stop rather than ignore them. */
-const ownPrefixes = ['CAPTCHA_', 'SMTP_', 'SMS_', 'MEDIA_', 'JWT_', 'S3_'];
+const ownPrefixes = ['CAPTCHA_', 'SMTP_', 'SMS_', 'MEDIA_', 'JWT_', 'S3_', 'METRICS_'];
 
 export type Config = ReturnType<typeof resolveConfig>;
 
@@ -117,8 +160,29 @@ function resolveConfig(env: z.infer<typeof envSchema>) {
     jobsInProcess: env.JOBS_IN_PROCESS,
     /** Jobs one `npm run worker` process runs at once (transcodes are CPU-bound: ≤ 1 per core). */
     workerConcurrency: env.WORKER_CONCURRENCY,
+    /** Render a portrait video of every published wave (docs/product/listening.md "Portrait video"). */
+    waveVideos: env.WAVE_VIDEOS,
     trustProxy: env.TRUST_PROXY,
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+    /** Tests only: the clock runs from an offset that POST /api/v1/testing/clock moves. */
+    testClock: env.TEST_CLOCK,
+    /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
+    metricsToken: env.METRICS_TOKEN,
+    /**
+     * Media in an S3-compatible bucket instead of DATA_DIR/media (docs/decisions.md "Object
+     * storage"); without S3_BUCKET, the disk.
+     */
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          prefix: env.S3_PREFIX ?? '',
+        }
+      : null,
   };
 }
 

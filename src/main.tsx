@@ -1,15 +1,18 @@
+// First: before any module of the app creates a zod schema.
+import './lib/zod-jitless.ts';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFoundPage } from './features/shell/components/not-found-page.tsx';
-import { waveListQuery } from './features/waves/api/get-wave-list.ts';
+import { waveListQuery } from './api/get-wave-list.ts';
+import { afterFirstScreen, showFirstScreenAfterLoad } from './lib/first-screen.ts';
 import { activateLanguage, i18n } from './lib/i18n.ts';
+import { loadWhenReachable } from './lib/load-when-reachable.ts';
+import { isUserAnonymousQuery } from './lib/session.ts';
 import { storage, storedLanguage } from './lib/storage.ts';
-import { registerServiceWorker } from './lib/sw-bridge.ts';
 import { withoutTrailingSlash } from './lib/trailing-slash.ts';
-import { startUploadQueue } from './lib/upload-queue/upload-queue.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './styles/app.css';
 
@@ -35,7 +38,8 @@ declare module '@tanstack/react-router' {
 }
 
 // Audiogram cards are rendered by machines: they consent and speak English without asking.
-if (window.location.pathname.includes('audiogram')) {
+const isCardPage = window.location.pathname.includes('audiogram');
+if (isCardPage) {
   storage.set('cookieConsent', 'accepted');
   storage.set('language_code_ui', 'en');
 }
@@ -50,10 +54,12 @@ if (cleanPath) window.history.replaceState(window.history.state, '', cleanPath);
 // Which build this is (set at build time); the update flow and support can tell versions apart.
 document.documentElement.dataset['build'] = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
-// The first screen's list is requested before React starts, so the two overlap (LCP).
+// The first screen's requests go out before React starts, so they overlap with it (LCP): who the
+// visitor is (the start-up gate waits for it before it shows anything) and the list.
 const firstFeed = { '/': 'newest', '/newest': 'newest', '/trending': 'trending' } as const;
 const feed = firstFeed[window.location.pathname as keyof typeof firstFeed];
 const language = storedLanguage();
+if (language) void queryClient.prefetchQuery(isUserAnonymousQuery);
 if (feed && language && storage.get('cookieConsent') === 'accepted') {
   void queryClient.prefetchInfiniteQuery(waveListQuery({ kind: feed, language }));
 }
@@ -70,5 +76,19 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-void registerServiceWorker();
-startUploadQueue();
+// What the first screen does not need waits until it has been shown: the service worker (its
+// install downloads the whole precache) and the upload queue (IndexedDB). A feed says when it
+// has painted its rows; any other screen, or a start-up gate, counts as shown after its load.
+showFirstScreenAfterLoad(feed ? 5000 : 500);
+afterFirstScreen(() => {
+  // A card is drawn for a renderer or another site's frame: it installs no offline shell (whose
+  // stored page could not be framed by other sites).
+  if (!isCardPage) {
+    void loadWhenReachable(() => import('./lib/sw-bridge.ts')).then((bridge) =>
+      bridge.registerServiceWorker(),
+    );
+  }
+  void loadWhenReachable(() => import('./lib/upload-queue/upload-queue.ts')).then((queue) =>
+    queue.startUploadQueue(),
+  );
+});

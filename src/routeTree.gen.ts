@@ -17,14 +17,11 @@ import { Route as ChatgroupsRouteImport } from './routes/chatgroups'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as EntersmscodeRouteImport } from './routes/entersmscode'
 import { Route as FollowingRouteImport } from './routes/following'
-import { Route as HelpRouteImport } from './routes/help'
 import { Route as LanguageRouteImport } from './routes/language'
 import { Route as LogoRouteImport } from './routes/logo'
 import { Route as NewestRouteImport } from './routes/newest'
 import { Route as PeopleRouteImport } from './routes/people'
-import { Route as PlayertestRouteImport } from './routes/playertest'
 import { Route as ProductlistRouteImport } from './routes/productlist'
-import { Route as ProductpageRouteImport } from './routes/productpage'
 import { Route as ProfilesettingsRouteImport } from './routes/profilesettings'
 import { Route as ResetpasswordRouteImport } from './routes/resetpassword'
 import { Route as SigninRouteImport } from './routes/signin'
@@ -35,16 +32,20 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TiktalkRouteImport } from './routes/tiktalk'
 import { Route as TrendingRouteImport } from './routes/trending'
 import { Route as VerifyphonenumberRouteImport } from './routes/verifyphonenumber'
-import { Route as AudiogramcardWave_nameRouteImport } from './routes/audiogramcard.$wave_name'
+import { Route as AudiogramcardChar123Wave_nameChar125RouteImport } from './routes/audiogramcard.{-$wave_name}'
 import { Route as ChatNewRouteImport } from './routes/chat.new'
 import { Route as ChatinvitationChannel_invitation_codeRouteImport } from './routes/chatinvitation.$channel_invitation_code'
 import { Route as EditWave_nameRouteImport } from './routes/edit.$wave_name'
+import { Route as HelpChar123TopicChar125RouteImport } from './routes/help.{-$topic}'
 import { Route as InvitesomeoneTeam_idRouteImport } from './routes/invitesomeone.$team_id'
+import { Route as PlayertestChar123PageChar125RouteImport } from './routes/playertest.{-$page}'
+import { Route as ProductpageChar123IdChar125RouteImport } from './routes/productpage.{-$id}'
 import { Route as RecorderChar123Channel_idChar125RouteImport } from './routes/recorder.{-$channel_id}'
 import { Route as RecordinghelpDeRouteImport } from './routes/recordinghelp.de'
 import { Route as RecordinghelpEnRouteImport } from './routes/recordinghelp.en'
 import { Route as ReplyIn_reply_to_wave_wave_nameRouteImport } from './routes/reply.$in_reply_to_wave_wave_name'
 import { Route as ThreadWave_nameRouteImport } from './routes/thread.$wave_name'
+import { Route as TreasurehuntChar123ActionChar125RouteImport } from './routes/treasurehunt.{-$action}'
 import { Route as WaveEditRouteImport } from './routes/wave.edit'
 import { Route as CChannel_nameChar123Wave_nameChar125RouteImport } from './routes/c.$channel_name.{-$wave_name}'
 import { Route as ChatChannel_nameChar123Wave_nameChar125RouteImport } from './routes/chat.$channel_name.{-$wave_name}'
@@ -92,11 +93,6 @@ const FollowingRoute = FollowingRouteImport.update({
   path: '/following',
   getParentRoute: () => rootRouteImport,
 } as any)
-const HelpRoute = HelpRouteImport.update({
-  id: '/help',
-  path: '/help',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const LanguageRoute = LanguageRouteImport.update({
   id: '/language',
   path: '/language',
@@ -117,19 +113,9 @@ const PeopleRoute = PeopleRouteImport.update({
   path: '/people',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PlayertestRoute = PlayertestRouteImport.update({
-  id: '/playertest',
-  path: '/playertest',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ProductlistRoute = ProductlistRouteImport.update({
   id: '/productlist',
   path: '/productlist',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ProductpageRoute = ProductpageRouteImport.update({
-  id: '/productpage',
-  path: '/productpage',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfilesettingsRoute = ProfilesettingsRouteImport.update({
@@ -182,11 +168,12 @@ const VerifyphonenumberRoute = VerifyphonenumberRouteImport.update({
   path: '/verifyphonenumber',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AudiogramcardWave_nameRoute = AudiogramcardWave_nameRouteImport.update({
-  id: '/audiogramcard/$wave_name',
-  path: '/audiogramcard/$wave_name',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const AudiogramcardChar123Wave_nameChar125Route =
+  AudiogramcardChar123Wave_nameChar125RouteImport.update({
+    id: '/audiogramcard/{-$wave_name}',
+    path: '/audiogramcard/{-$wave_name}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ChatNewRoute = ChatNewRouteImport.update({
   id: '/chat/new',
   path: '/chat/new',
@@ -203,11 +190,28 @@ const EditWave_nameRoute = EditWave_nameRouteImport.update({
   path: '/edit/$wave_name',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HelpChar123TopicChar125Route = HelpChar123TopicChar125RouteImport.update({
+  id: '/help/{-$topic}',
+  path: '/help/{-$topic}',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InvitesomeoneTeam_idRoute = InvitesomeoneTeam_idRouteImport.update({
   id: '/invitesomeone/$team_id',
   path: '/invitesomeone/$team_id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PlayertestChar123PageChar125Route =
+  PlayertestChar123PageChar125RouteImport.update({
+    id: '/playertest/{-$page}',
+    path: '/playertest/{-$page}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ProductpageChar123IdChar125Route =
+  ProductpageChar123IdChar125RouteImport.update({
+    id: '/productpage/{-$id}',
+    path: '/productpage/{-$id}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const RecorderChar123Channel_idChar125Route =
   RecorderChar123Channel_idChar125RouteImport.update({
     id: '/recorder/{-$channel_id}',
@@ -235,6 +239,12 @@ const ThreadWave_nameRoute = ThreadWave_nameRouteImport.update({
   path: '/thread/$wave_name',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TreasurehuntChar123ActionChar125Route =
+  TreasurehuntChar123ActionChar125RouteImport.update({
+    id: '/treasurehunt/{-$action}',
+    path: '/treasurehunt/{-$action}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const WaveEditRoute = WaveEditRouteImport.update({
   id: '/wave/edit',
   path: '/wave/edit',
@@ -278,14 +288,11 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/entersmscode': typeof EntersmscodeRoute
   '/following': typeof FollowingRoute
-  '/help': typeof HelpRoute
   '/language': typeof LanguageRoute
   '/logo': typeof LogoRoute
   '/newest': typeof NewestRoute
   '/people': typeof PeopleRoute
-  '/playertest': typeof PlayertestRoute
   '/productlist': typeof ProductlistRoute
-  '/productpage': typeof ProductpageRoute
   '/profilesettings': typeof ProfilesettingsRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/signin': typeof SigninRoute
@@ -296,16 +303,20 @@ export interface FileRoutesByFullPath {
   '/tiktalk': typeof TiktalkRoute
   '/trending': typeof TrendingRoute
   '/verifyphonenumber': typeof VerifyphonenumberRoute
-  '/audiogramcard/$wave_name': typeof AudiogramcardWave_nameRoute
+  '/audiogramcard/{-$wave_name}': typeof AudiogramcardChar123Wave_nameChar125Route
   '/chat/new': typeof ChatNewRoute
   '/chatinvitation/$channel_invitation_code': typeof ChatinvitationChannel_invitation_codeRoute
   '/edit/$wave_name': typeof EditWave_nameRoute
+  '/help/{-$topic}': typeof HelpChar123TopicChar125Route
   '/invitesomeone/$team_id': typeof InvitesomeoneTeam_idRoute
+  '/playertest/{-$page}': typeof PlayertestChar123PageChar125Route
+  '/productpage/{-$id}': typeof ProductpageChar123IdChar125Route
   '/recorder/{-$channel_id}': typeof RecorderChar123Channel_idChar125Route
   '/recordinghelp/de': typeof RecordinghelpDeRoute
   '/recordinghelp/en': typeof RecordinghelpEnRoute
   '/reply/$in_reply_to_wave_wave_name': typeof ReplyIn_reply_to_wave_wave_nameRoute
   '/thread/$wave_name': typeof ThreadWave_nameRoute
+  '/treasurehunt/{-$action}': typeof TreasurehuntChar123ActionChar125Route
   '/wave/edit': typeof WaveEditRoute
   '/c/$channel_name/{-$wave_name}': typeof CChannel_nameChar123Wave_nameChar125Route
   '/chat/$channel_name/{-$wave_name}': typeof ChatChannel_nameChar123Wave_nameChar125Route
@@ -322,14 +333,11 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/entersmscode': typeof EntersmscodeRoute
   '/following': typeof FollowingRoute
-  '/help': typeof HelpRoute
   '/language': typeof LanguageRoute
   '/logo': typeof LogoRoute
   '/newest': typeof NewestRoute
   '/people': typeof PeopleRoute
-  '/playertest': typeof PlayertestRoute
   '/productlist': typeof ProductlistRoute
-  '/productpage': typeof ProductpageRoute
   '/profilesettings': typeof ProfilesettingsRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/signin': typeof SigninRoute
@@ -340,16 +348,20 @@ export interface FileRoutesByTo {
   '/tiktalk': typeof TiktalkRoute
   '/trending': typeof TrendingRoute
   '/verifyphonenumber': typeof VerifyphonenumberRoute
-  '/audiogramcard/$wave_name': typeof AudiogramcardWave_nameRoute
+  '/audiogramcard/{-$wave_name}': typeof AudiogramcardChar123Wave_nameChar125Route
   '/chat/new': typeof ChatNewRoute
   '/chatinvitation/$channel_invitation_code': typeof ChatinvitationChannel_invitation_codeRoute
   '/edit/$wave_name': typeof EditWave_nameRoute
+  '/help/{-$topic}': typeof HelpChar123TopicChar125Route
   '/invitesomeone/$team_id': typeof InvitesomeoneTeam_idRoute
+  '/playertest/{-$page}': typeof PlayertestChar123PageChar125Route
+  '/productpage/{-$id}': typeof ProductpageChar123IdChar125Route
   '/recorder/{-$channel_id}': typeof RecorderChar123Channel_idChar125Route
   '/recordinghelp/de': typeof RecordinghelpDeRoute
   '/recordinghelp/en': typeof RecordinghelpEnRoute
   '/reply/$in_reply_to_wave_wave_name': typeof ReplyIn_reply_to_wave_wave_nameRoute
   '/thread/$wave_name': typeof ThreadWave_nameRoute
+  '/treasurehunt/{-$action}': typeof TreasurehuntChar123ActionChar125Route
   '/wave/edit': typeof WaveEditRoute
   '/c/$channel_name/{-$wave_name}': typeof CChannel_nameChar123Wave_nameChar125Route
   '/chat/$channel_name/{-$wave_name}': typeof ChatChannel_nameChar123Wave_nameChar125Route
@@ -367,14 +379,11 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/entersmscode': typeof EntersmscodeRoute
   '/following': typeof FollowingRoute
-  '/help': typeof HelpRoute
   '/language': typeof LanguageRoute
   '/logo': typeof LogoRoute
   '/newest': typeof NewestRoute
   '/people': typeof PeopleRoute
-  '/playertest': typeof PlayertestRoute
   '/productlist': typeof ProductlistRoute
-  '/productpage': typeof ProductpageRoute
   '/profilesettings': typeof ProfilesettingsRoute
   '/resetpassword': typeof ResetpasswordRoute
   '/signin': typeof SigninRoute
@@ -385,16 +394,20 @@ export interface FileRoutesById {
   '/tiktalk': typeof TiktalkRoute
   '/trending': typeof TrendingRoute
   '/verifyphonenumber': typeof VerifyphonenumberRoute
-  '/audiogramcard/$wave_name': typeof AudiogramcardWave_nameRoute
+  '/audiogramcard/{-$wave_name}': typeof AudiogramcardChar123Wave_nameChar125Route
   '/chat/new': typeof ChatNewRoute
   '/chatinvitation/$channel_invitation_code': typeof ChatinvitationChannel_invitation_codeRoute
   '/edit/$wave_name': typeof EditWave_nameRoute
+  '/help/{-$topic}': typeof HelpChar123TopicChar125Route
   '/invitesomeone/$team_id': typeof InvitesomeoneTeam_idRoute
+  '/playertest/{-$page}': typeof PlayertestChar123PageChar125Route
+  '/productpage/{-$id}': typeof ProductpageChar123IdChar125Route
   '/recorder/{-$channel_id}': typeof RecorderChar123Channel_idChar125Route
   '/recordinghelp/de': typeof RecordinghelpDeRoute
   '/recordinghelp/en': typeof RecordinghelpEnRoute
   '/reply/$in_reply_to_wave_wave_name': typeof ReplyIn_reply_to_wave_wave_nameRoute
   '/thread/$wave_name': typeof ThreadWave_nameRoute
+  '/treasurehunt/{-$action}': typeof TreasurehuntChar123ActionChar125Route
   '/wave/edit': typeof WaveEditRoute
   '/c/$channel_name/{-$wave_name}': typeof CChannel_nameChar123Wave_nameChar125Route
   '/chat/$channel_name/{-$wave_name}': typeof ChatChannel_nameChar123Wave_nameChar125Route
@@ -413,14 +426,11 @@ export interface FileRouteTypes {
     | '/contact'
     | '/entersmscode'
     | '/following'
-    | '/help'
     | '/language'
     | '/logo'
     | '/newest'
     | '/people'
-    | '/playertest'
     | '/productlist'
-    | '/productpage'
     | '/profilesettings'
     | '/resetpassword'
     | '/signin'
@@ -431,16 +441,20 @@ export interface FileRouteTypes {
     | '/tiktalk'
     | '/trending'
     | '/verifyphonenumber'
-    | '/audiogramcard/$wave_name'
+    | '/audiogramcard/{-$wave_name}'
     | '/chat/new'
     | '/chatinvitation/$channel_invitation_code'
     | '/edit/$wave_name'
+    | '/help/{-$topic}'
     | '/invitesomeone/$team_id'
+    | '/playertest/{-$page}'
+    | '/productpage/{-$id}'
     | '/recorder/{-$channel_id}'
     | '/recordinghelp/de'
     | '/recordinghelp/en'
     | '/reply/$in_reply_to_wave_wave_name'
     | '/thread/$wave_name'
+    | '/treasurehunt/{-$action}'
     | '/wave/edit'
     | '/c/$channel_name/{-$wave_name}'
     | '/chat/$channel_name/{-$wave_name}'
@@ -457,14 +471,11 @@ export interface FileRouteTypes {
     | '/contact'
     | '/entersmscode'
     | '/following'
-    | '/help'
     | '/language'
     | '/logo'
     | '/newest'
     | '/people'
-    | '/playertest'
     | '/productlist'
-    | '/productpage'
     | '/profilesettings'
     | '/resetpassword'
     | '/signin'
@@ -475,16 +486,20 @@ export interface FileRouteTypes {
     | '/tiktalk'
     | '/trending'
     | '/verifyphonenumber'
-    | '/audiogramcard/$wave_name'
+    | '/audiogramcard/{-$wave_name}'
     | '/chat/new'
     | '/chatinvitation/$channel_invitation_code'
     | '/edit/$wave_name'
+    | '/help/{-$topic}'
     | '/invitesomeone/$team_id'
+    | '/playertest/{-$page}'
+    | '/productpage/{-$id}'
     | '/recorder/{-$channel_id}'
     | '/recordinghelp/de'
     | '/recordinghelp/en'
     | '/reply/$in_reply_to_wave_wave_name'
     | '/thread/$wave_name'
+    | '/treasurehunt/{-$action}'
     | '/wave/edit'
     | '/c/$channel_name/{-$wave_name}'
     | '/chat/$channel_name/{-$wave_name}'
@@ -501,14 +516,11 @@ export interface FileRouteTypes {
     | '/contact'
     | '/entersmscode'
     | '/following'
-    | '/help'
     | '/language'
     | '/logo'
     | '/newest'
     | '/people'
-    | '/playertest'
     | '/productlist'
-    | '/productpage'
     | '/profilesettings'
     | '/resetpassword'
     | '/signin'
@@ -519,16 +531,20 @@ export interface FileRouteTypes {
     | '/tiktalk'
     | '/trending'
     | '/verifyphonenumber'
-    | '/audiogramcard/$wave_name'
+    | '/audiogramcard/{-$wave_name}'
     | '/chat/new'
     | '/chatinvitation/$channel_invitation_code'
     | '/edit/$wave_name'
+    | '/help/{-$topic}'
     | '/invitesomeone/$team_id'
+    | '/playertest/{-$page}'
+    | '/productpage/{-$id}'
     | '/recorder/{-$channel_id}'
     | '/recordinghelp/de'
     | '/recordinghelp/en'
     | '/reply/$in_reply_to_wave_wave_name'
     | '/thread/$wave_name'
+    | '/treasurehunt/{-$action}'
     | '/wave/edit'
     | '/c/$channel_name/{-$wave_name}'
     | '/chat/$channel_name/{-$wave_name}'
@@ -546,14 +562,11 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   EntersmscodeRoute: typeof EntersmscodeRoute
   FollowingRoute: typeof FollowingRoute
-  HelpRoute: typeof HelpRoute
   LanguageRoute: typeof LanguageRoute
   LogoRoute: typeof LogoRoute
   NewestRoute: typeof NewestRoute
   PeopleRoute: typeof PeopleRoute
-  PlayertestRoute: typeof PlayertestRoute
   ProductlistRoute: typeof ProductlistRoute
-  ProductpageRoute: typeof ProductpageRoute
   ProfilesettingsRoute: typeof ProfilesettingsRoute
   ResetpasswordRoute: typeof ResetpasswordRoute
   SigninRoute: typeof SigninRoute
@@ -564,16 +577,20 @@ export interface RootRouteChildren {
   TiktalkRoute: typeof TiktalkRoute
   TrendingRoute: typeof TrendingRoute
   VerifyphonenumberRoute: typeof VerifyphonenumberRoute
-  AudiogramcardWave_nameRoute: typeof AudiogramcardWave_nameRoute
+  AudiogramcardChar123Wave_nameChar125Route: typeof AudiogramcardChar123Wave_nameChar125Route
   ChatNewRoute: typeof ChatNewRoute
   ChatinvitationChannel_invitation_codeRoute: typeof ChatinvitationChannel_invitation_codeRoute
   EditWave_nameRoute: typeof EditWave_nameRoute
+  HelpChar123TopicChar125Route: typeof HelpChar123TopicChar125Route
   InvitesomeoneTeam_idRoute: typeof InvitesomeoneTeam_idRoute
+  PlayertestChar123PageChar125Route: typeof PlayertestChar123PageChar125Route
+  ProductpageChar123IdChar125Route: typeof ProductpageChar123IdChar125Route
   RecorderChar123Channel_idChar125Route: typeof RecorderChar123Channel_idChar125Route
   RecordinghelpDeRoute: typeof RecordinghelpDeRoute
   RecordinghelpEnRoute: typeof RecordinghelpEnRoute
   ReplyIn_reply_to_wave_wave_nameRoute: typeof ReplyIn_reply_to_wave_wave_nameRoute
   ThreadWave_nameRoute: typeof ThreadWave_nameRoute
+  TreasurehuntChar123ActionChar125Route: typeof TreasurehuntChar123ActionChar125Route
   WaveEditRoute: typeof WaveEditRoute
   CChannel_nameChar123Wave_nameChar125Route: typeof CChannel_nameChar123Wave_nameChar125Route
   ChatChannel_nameChar123Wave_nameChar125Route: typeof ChatChannel_nameChar123Wave_nameChar125Route
@@ -640,13 +657,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FollowingRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/help': {
-      id: '/help'
-      path: '/help'
-      fullPath: '/help'
-      preLoaderRoute: typeof HelpRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/language': {
       id: '/language'
       path: '/language'
@@ -675,25 +685,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PeopleRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/playertest': {
-      id: '/playertest'
-      path: '/playertest'
-      fullPath: '/playertest'
-      preLoaderRoute: typeof PlayertestRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/productlist': {
       id: '/productlist'
       path: '/productlist'
       fullPath: '/productlist'
       preLoaderRoute: typeof ProductlistRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/productpage': {
-      id: '/productpage'
-      path: '/productpage'
-      fullPath: '/productpage'
-      preLoaderRoute: typeof ProductpageRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/profilesettings': {
@@ -766,11 +762,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyphonenumberRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/audiogramcard/$wave_name': {
-      id: '/audiogramcard/$wave_name'
-      path: '/audiogramcard/$wave_name'
-      fullPath: '/audiogramcard/$wave_name'
-      preLoaderRoute: typeof AudiogramcardWave_nameRouteImport
+    '/audiogramcard/{-$wave_name}': {
+      id: '/audiogramcard/{-$wave_name}'
+      path: '/audiogramcard/{-$wave_name}'
+      fullPath: '/audiogramcard/{-$wave_name}'
+      preLoaderRoute: typeof AudiogramcardChar123Wave_nameChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/chat/new': {
@@ -794,11 +790,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EditWave_nameRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/help/{-$topic}': {
+      id: '/help/{-$topic}'
+      path: '/help/{-$topic}'
+      fullPath: '/help/{-$topic}'
+      preLoaderRoute: typeof HelpChar123TopicChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/invitesomeone/$team_id': {
       id: '/invitesomeone/$team_id'
       path: '/invitesomeone/$team_id'
       fullPath: '/invitesomeone/$team_id'
       preLoaderRoute: typeof InvitesomeoneTeam_idRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/playertest/{-$page}': {
+      id: '/playertest/{-$page}'
+      path: '/playertest/{-$page}'
+      fullPath: '/playertest/{-$page}'
+      preLoaderRoute: typeof PlayertestChar123PageChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/productpage/{-$id}': {
+      id: '/productpage/{-$id}'
+      path: '/productpage/{-$id}'
+      fullPath: '/productpage/{-$id}'
+      preLoaderRoute: typeof ProductpageChar123IdChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/recorder/{-$channel_id}': {
@@ -834,6 +851,13 @@ declare module '@tanstack/react-router' {
       path: '/thread/$wave_name'
       fullPath: '/thread/$wave_name'
       preLoaderRoute: typeof ThreadWave_nameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/treasurehunt/{-$action}': {
+      id: '/treasurehunt/{-$action}'
+      path: '/treasurehunt/{-$action}'
+      fullPath: '/treasurehunt/{-$action}'
+      preLoaderRoute: typeof TreasurehuntChar123ActionChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/wave/edit': {
@@ -890,14 +914,11 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   EntersmscodeRoute: EntersmscodeRoute,
   FollowingRoute: FollowingRoute,
-  HelpRoute: HelpRoute,
   LanguageRoute: LanguageRoute,
   LogoRoute: LogoRoute,
   NewestRoute: NewestRoute,
   PeopleRoute: PeopleRoute,
-  PlayertestRoute: PlayertestRoute,
   ProductlistRoute: ProductlistRoute,
-  ProductpageRoute: ProductpageRoute,
   ProfilesettingsRoute: ProfilesettingsRoute,
   ResetpasswordRoute: ResetpasswordRoute,
   SigninRoute: SigninRoute,
@@ -908,17 +929,22 @@ const rootRouteChildren: RootRouteChildren = {
   TiktalkRoute: TiktalkRoute,
   TrendingRoute: TrendingRoute,
   VerifyphonenumberRoute: VerifyphonenumberRoute,
-  AudiogramcardWave_nameRoute: AudiogramcardWave_nameRoute,
+  AudiogramcardChar123Wave_nameChar125Route:
+    AudiogramcardChar123Wave_nameChar125Route,
   ChatNewRoute: ChatNewRoute,
   ChatinvitationChannel_invitation_codeRoute:
     ChatinvitationChannel_invitation_codeRoute,
   EditWave_nameRoute: EditWave_nameRoute,
+  HelpChar123TopicChar125Route: HelpChar123TopicChar125Route,
   InvitesomeoneTeam_idRoute: InvitesomeoneTeam_idRoute,
+  PlayertestChar123PageChar125Route: PlayertestChar123PageChar125Route,
+  ProductpageChar123IdChar125Route: ProductpageChar123IdChar125Route,
   RecorderChar123Channel_idChar125Route: RecorderChar123Channel_idChar125Route,
   RecordinghelpDeRoute: RecordinghelpDeRoute,
   RecordinghelpEnRoute: RecordinghelpEnRoute,
   ReplyIn_reply_to_wave_wave_nameRoute: ReplyIn_reply_to_wave_wave_nameRoute,
   ThreadWave_nameRoute: ThreadWave_nameRoute,
+  TreasurehuntChar123ActionChar125Route: TreasurehuntChar123ActionChar125Route,
   WaveEditRoute: WaveEditRoute,
   CChannel_nameChar123Wave_nameChar125Route:
     CChannel_nameChar123Wave_nameChar125Route,

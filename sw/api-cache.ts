@@ -43,7 +43,7 @@ export function registerApiCache() {
     new NetworkFirst({
       cacheName: CACHE_NAMES.api,
       networkTimeoutSeconds: 4,
-      // The spec's cache-busting `x` must not split the cache.
+      // A cache-busting `x` must not split the cache.
       matchOptions: { ignoreVary: true },
       plugins: [
         { cacheKeyWillBeUsed: async ({ request }) => stripCacheBuster(request) },

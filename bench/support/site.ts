@@ -1,7 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { channelsRepository } from '../../server/db/repositories/channels-repository.ts';
+import { usersRepository } from '../../server/db/repositories/users-repository.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { systemClock } from '../../server/kernel/clock.ts';
+import { requireFfmpeg } from '../../server/media/ffmpeg.ts';
+import { diskMediaStorage } from '../../server/media/storage.ts';
+import { DEMO_MEDIA_DIR } from '../../server/seed/demo.ts';
+import { CHANNELS, WAVES } from '../../server/seed/demo-content.ts';
+import { wavePublisher } from '../../server/services/recording/wave-publisher.ts';
 
 /**
  * The real site for benchmarks: a production build, served by the real server on a temporary
@@ -21,10 +30,79 @@ export function buildClient(outDir: string, extraEnv: Record<string, string> = {
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stderr}`);
 }
 
+/** A list page of the product holds this many waves (WAVE_PAGE_SIZE in the client). */
+const LIST_PAGE = 30;
+
+const newestCount = (origin: string) =>
+  fetch(`${origin}/api/v1/wave/wavelistpublicnewest/en?limit=${LIST_PAGE}`)
+    .then((r) => (r.ok ? r.json() : null))
+    .then(
+      (body: { data?: unknown[] } | null) => body?.data?.length ?? 0,
+      () => 0,
+    );
+
+/**
+ * The demo has 9 English waves; a live site's newest list shows a full page. This publishes
+ * copies of the demo's English waves (its speech, its people, its channels) through the
+ * product's publisher until the English newest list holds a full page.
+ */
+async function fillNewestPage(dataDir: string, origin: string) {
+  const missing = LIST_PAGE - (await newestCount(origin));
+  if (missing <= 0) return;
+  const db = openDatabase({ dataDir });
+  const work = mkdtempSync(path.join(tmpdir(), 'waves-bench-fill-'));
+  try {
+    const ffmpeg = await requireFfmpeg();
+    const publisher = wavePublisher({
+      db,
+      storage: diskMediaStorage(path.join(dataDir, 'media')),
+      ffmpeg: () => Promise.resolve(ffmpeg),
+      clock: systemClock,
+      siteName: 'Waves',
+      workDir: path.join(dataDir, 'tmp'),
+    });
+    const english = new Set<string>(
+      CHANNELS.filter((c) => c.language === 'en').map((c) => c.channel_name),
+    );
+    const sources = WAVES.filter((wave) => wave.channel && english.has(wave.channel));
+    const encoded = new Map<string, string>();
+    for (let index = 0; index < missing; index++) {
+      const wave = sources[index % sources.length]!;
+      if (!encoded.has(wave.key)) {
+        const mp3 = path.join(work, `${wave.key}.mp3`);
+        await ffmpeg.transcodeToMp3({ file: path.join(DEMO_MEDIA_DIR, `${wave.key}.opus`) }, mp3);
+        encoded.set(wave.key, mp3);
+      }
+      const user = await usersRepository(db.kysely).findByUsername(wave.user);
+      const channel = await channelsRepository(db.kysely).findByName(wave.channel!);
+      if (!user || !channel) throw new Error(`the demo has no ${wave.user} or /c/${wave.channel}`);
+      const created = await publisher.createWave({
+        userId: user.id,
+        channelId: channel.id,
+        title: `${wave.title} (${Math.floor(index / sources.length) + 2})`,
+      });
+      // The publisher keeps the file it is given: each wave gets a copy.
+      const file = path.join(work, `copy-${index}.mp3`);
+      copyFileSync(encoded.get(wave.key)!, file);
+      await publisher.publishFromFile(created.id, file);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    await db.close();
+  }
+  // The server caches list pages for a second.
+  for (let tries = 0; (await newestCount(origin)) < LIST_PAGE; tries++) {
+    if (tries > 50) throw new Error('the newest list did not fill up');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 export async function startSite(options: {
   port: number;
   outDir: string;
   build?: boolean;
+  /** Fill the English newest list to a full page (30 rows) beyond the demo's 9 waves. */
+  fullPage?: boolean;
 }): Promise<Site> {
   if (options.build !== false) buildClient(options.outDir);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'waves-bench-site-'));
@@ -55,6 +133,7 @@ export async function startSite(options: {
     if (Date.now() > deadline) throw new Error('the benchmark site did not come up with demo data');
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
+  if (options.fullPage) await fillNewestPage(dataDir, origin);
   return {
     origin,
     outDir: options.outDir,
@@ -71,3 +150,22 @@ export const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+
+/** `--name=value` from the command line, or the fallback. */
+export const option = (name: string, fallback: string) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+
+/**
+ * The first-screen benches' site: built into `outDir` (or not, with `--no-build`), or a client
+ * built elsewhere with `--dist=<folder>` (e.g. an older commit's, to compare), as it is; the
+ * newest list holds a full page, as on a live site.
+ */
+export function startFirstScreenSite(port: number, outDir: string): Promise<Site> {
+  const dist = option('dist', '');
+  return startSite({
+    port,
+    outDir: path.resolve(dist || outDir),
+    build: !dist && !process.argv.includes('--no-build'),
+    fullPage: true,
+  });
+}

@@ -7,6 +7,9 @@ import { initialSchema } from './migrations/0001-initial.ts';
 import { accountsIndexes } from './migrations/0002-accounts-indexes.ts';
 import { listeningIndexes } from './migrations/0003-listening.ts';
 import { recordingColumns } from './migrations/0004-recording.ts';
+import { waveVideoColumns } from './migrations/0006-wave-videos.ts';
+import { treasureHunt } from './migrations/0007-treasure-hunt.ts';
+import { sharedUploads } from './migrations/0009-shared-uploads.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -26,6 +29,9 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0002-accounts-indexes': accountsIndexes,
     '0003-listening': listeningIndexes,
     '0004-recording': recordingColumns,
+    '0006-wave-videos': waveVideoColumns,
+    '0007-treasure-hunt': treasureHunt(dialect),
+    '0009-shared-uploads': sharedUploads,
   };
 }
 
@@ -61,7 +67,7 @@ export function openDatabase(options: DatabaseOptions): Db {
 
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles the SQL on each prepare():
- * reuse the compiled statement per SQL text (the list endpoints' budget, DESIGN.md). Safe with
+ * reuse the compiled statement per SQL text (docs/budgets.md "List endpoints"). Safe with
  * Kysely's single-connection mutex: a statement is never run twice at once.
  */
 function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
@@ -88,7 +94,7 @@ const statementNames = new Map<string, string>();
 
 /**
  * pg sends unnamed statements, so PostgreSQL parses and analyses every query again. Named
- * statements are parsed once per connection (the list endpoints' budget, DESIGN.md). Their
+ * statements are parsed once per connection (docs/budgets.md "List endpoints"). Their
  * plans are still made for each execution's values (`plan_cache_mode=force_custom_plan`):
  * a generic plan cannot tell a channel with ten waves from one with a million, and would walk
  * the primary key through the whole table for the small one. One name per SQL text,

@@ -124,6 +124,13 @@ export interface WavesTable {
   is_sponsored: Generated<number>;
   sponsor_name: string | null;
   sponsor_logo: string | null;
+  /** The current portrait video's version (its URL's `?v=`); null while there is none. */
+  video_version: string | null;
+  video_bytes: number | null;
+  /** When the video job gave up on this wave (the backfill skips it); null otherwise. */
+  video_failed_at: number | null;
+  /** Loudness per bar for the card and the video (encodePeaks), once the video job measured it. */
+  waveform: string | null;
 }
 
 export interface WaveLikesTable {
@@ -187,6 +194,52 @@ export interface JobsTable {
   dedupe_key: string | null;
 }
 
+export interface ProductsTable {
+  id: Generated<number>;
+  seller_user_id: number;
+  headline: string;
+  description: Generated<string>;
+  location: string;
+  category: string;
+  currency: string;
+  start_price_cents: number;
+  floor_price_cents: number;
+  step_cents: number;
+  step_seconds: number;
+  starts_at: number;
+  /** The folder of the product's images under `products/` in the media storage. */
+  image_key: string;
+  /** open | sold | withdrawn */
+  state: Generated<string>;
+  buyer_user_id: number | null;
+  sold_price_cents: number | null;
+  sold_at: number | null;
+  withdrawn_at: number | null;
+  created_at: number;
+}
+
+export interface TusUploadsTable {
+  id: string;
+  size: number;
+  bytes_stored: Generated<number>;
+  /** Parts stored so far: `uploads/{id}/{index}` in the media storage. */
+  parts: Generated<number>;
+  /** The upload's tus metadata (JSON). */
+  metadata: string;
+  /** 1 once complete and handed to the pipeline (its parts are gone, HEAD says complete). */
+  received: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UploadLocksTable {
+  id: string;
+  holder: string;
+  locked_until: number;
+  /** 1 when another request waits: the holder ends its request and lets go. */
+  release_requested: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -203,4 +256,7 @@ export interface Database {
   used_captchas: UsedCaptchasTable;
   rate_limit_hits: RateLimitHitsTable;
   jobs: JobsTable;
+  products: ProductsTable;
+  tus_uploads: TusUploadsTable;
+  upload_locks: UploadLocksTable;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -6,6 +6,27 @@ import {
 import { serverMessages } from '../../src/api/contract/envelope.ts';
 import { Refusal, type RefusalKind } from '../kernel/refusal.ts';
 import { failure } from './envelope.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's clients read `formGeneralErrorMessages` (the treasure hunt's buy form): every
+     * refusal also lists its field messages there, or its message when no field is named.
+     */
+    generalErrors?: boolean;
+  }
+}
+
+/** The failure envelope, with the general messages when the route asks for them. */
+function refusalEnvelope(request: FastifyRequest, message: string, fields: Record<string, string>) {
+  const fieldTexts = Object.values(fields);
+  const general = request.routeOptions.config.generalErrors
+    ? fieldTexts.length > 0
+      ? [...new Set(fieldTexts)]
+      : [message]
+    : undefined;
+  return failure(message, fields, general);
+}
 
 const STATUS_OF_REFUSAL: Record<RefusalKind, number> = {
   invalid: 400,
@@ -49,6 +70,26 @@ function fieldErrorsOf(
   return fields;
 }
 
+/**
+ * Fastify's router refuses some requests before any route or error handler sees them (a path
+ * that is not valid percent-encoding, a path parameter over its length limit); they leave in the
+ * envelope too, with the status Fastify chose.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 400;
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? serverMessages.badAddress
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? serverMessages.addressTooLong
+        : serverMessages.badRequest;
+  void reply.code(status < 500 ? status : 400).send(failure(message));
+}
+
 /** Every failure leaves as an envelope; no stack or internals reach the client. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -56,12 +97,18 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .code(refusalStatus(error.kind))
         .headers(refusalHeaders(error))
-        .send(failure(error.message, error.fields));
+        .send(refusalEnvelope(request, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply
         .code(400)
-        .send(failure(serverMessages.validationFailed, fieldErrorsOf(error.validation)));
+        .send(
+          refusalEnvelope(
+            request,
+            serverMessages.validationFailed,
+            fieldErrorsOf(error.validation),
+          ),
+        );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema');
@@ -69,11 +116,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send(failure(serverMessages.tooManyRequests));
+      return reply.code(429).send(refusalEnvelope(request, serverMessages.tooManyRequests, {}));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (bad JSON, body too large, unsupported media type): say what it was.
-      return reply.code(status).send(failure(error.message));
+      return reply.code(status).send(refusalEnvelope(request, error.message, {}));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(failure(serverMessages.internalError));

@@ -4,7 +4,35 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { serverMessages } from '../../src/api/contract/envelope.ts';
 import { invalid, Refusal } from '../kernel/refusal.ts';
+
+/** Names that say "not an image" (audio, video, documents, code, SVG): refused before reading. */
+const NOT_IMAGE_EXTENSIONS =
+  /\.(mp3|m4a|aac|wav|ogg|oga|opus|flac|webm|mp4|m4v|mov|avi|mkv|pdf|txt|html?|svg|svgz|js|mjs|json|xml|exe|zip|gz)$/i;
+export const isNotAnImageName = (filename: string) => NOT_IMAGE_EXTENSIONS.test(filename.trim());
+
+/** Text fields a form may carry (ours have at most eight). */
+export const MULTIPART_MAX_FIELDS = 30;
+
+/**
+ * The parser's refusal, in our words: too many parts say so (they are not a file that is too
+ * large), and a body that is not multipart, has no boundary or ends early is unreadable. Only
+ * system errors (the disk) stay errors.
+ */
+function parserRefusal(error: unknown): Refusal | null {
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  if (syscall !== undefined) return null;
+  switch (code) {
+    case 'FST_FILES_LIMIT':
+      return invalid(serverMessages.tooManyFiles);
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return invalid(serverMessages.tooManyFields);
+    default:
+      return invalid(serverMessages.formUnreadable);
+  }
+}
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -68,7 +96,7 @@ export async function readMultipartForm(
       limits: {
         fileSize: options.maxFileBytes,
         files: options.fileFields.length,
-        fields: 30,
+        fields: MULTIPART_MAX_FIELDS,
         fieldSize: 16 * 1024,
       },
       throwFileSizeLimit: false,
@@ -107,13 +135,11 @@ export async function readMultipartForm(
   } catch (error) {
     await cleanup();
     if (error instanceof Refusal) throw error;
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw tooLarge(options.defaultFileField ?? options.fileFields[0] ?? 'file');
-    if (status && status >= 400 && status < 500) {
-      // The parser's own 4xx (not multipart, a broken body): its status, in our words.
-      throw Object.assign(new Error('invalid form data'), { statusCode: status });
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw tooLarge(options.defaultFileField ?? options.fileFields[0] ?? 'file');
     }
-    throw error;
+    throw parserRefusal(error) ?? error;
   }
   if (oversized) {
     await cleanup();

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
  * helmet's security headers, computed once. @fastify/helmet rebuilds helmet — parsing the
  * whole Content-Security-Policy — on every request; the headers depend only on the options,
  * so they are taken from one request to a private instance at start and then set as they are
- * (DESIGN.md list-endpoint budget). Same options, same headers.
+ * (docs/budgets.md "List endpoints"). Same options, same headers.
  */
 export async function computeSecurityHeaders(
   options: FastifyHelmetOptions,
@@ -38,14 +38,47 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
-export const securityHeaders = fp(async (app: FastifyInstance, options: FastifyHelmetOptions) => {
-  const documentHeaders = await computeSecurityHeaders(options);
-  const apiHeaders = { ...API_SECURITY_HEADERS };
-  if (documentHeaders['strict-transport-security']) {
-    apiHeaders['strict-transport-security'] = documentHeaders['strict-transport-security'];
+/**
+ * The document headers for pages other sites may frame: any ancestor in the policy, no
+ * X-Frame-Options. Only for pages without actions (nothing to trick a visitor into clicking).
+ */
+export function embeddableHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  const { 'x-frame-options': _denied, ...headers } = documentHeaders;
+  const policy = headers['content-security-policy'];
+  if (policy) {
+    headers['content-security-policy'] = policy.replace(
+      /frame-ancestors [^;]*/,
+      'frame-ancestors *',
+    );
   }
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/v1/') ? apiHeaders : documentHeaders);
-    done();
-  });
-});
+  return headers;
+}
+
+export const securityHeaders = fp(
+  async (
+    app: FastifyInstance,
+    options: FastifyHelmetOptions & {
+      /** Path prefixes of documents any site may embed (the audiogram card). */
+      embeddablePaths?: readonly string[];
+    },
+  ) => {
+    const { embeddablePaths = [], ...helmetOptions } = options;
+    const documentHeaders = await computeSecurityHeaders(helmetOptions);
+    const framedHeaders = embeddableHeaders(documentHeaders);
+    const apiHeaders = { ...API_SECURITY_HEADERS };
+    if (documentHeaders['strict-transport-security']) {
+      apiHeaders['strict-transport-security'] = documentHeaders['strict-transport-security'];
+    }
+    app.addHook('onRequest', (request, reply, done) => {
+      const { url } = request;
+      reply.headers(
+        url.startsWith('/api/v1/')
+          ? apiHeaders
+          : embeddablePaths.some((prefix) => url.startsWith(prefix))
+            ? framedHeaders
+            : documentHeaders,
+      );
+      done();
+    });
+  },
+);

@@ -49,7 +49,7 @@ export const staticPlugin = fp(async (app: FastifyInstance, options: { root: str
     return reply.header('cache-control', REVALIDATE).sendFile('index.html', options.root);
   };
 
-  app.get('/', (_request, reply) => sendShell(reply));
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { ERRORS, Server, Upload } from '@tus/server';
+import type { Readable } from 'node:stream';
+import { DataStore, ERRORS, Server, Upload, type Lock, type Locker } from '@tus/server';
 import { serverMessages } from '../../src/api/contract/envelope.ts';
 import {
   TUS_ENDPOINT,
@@ -10,19 +9,26 @@ import {
 } from '../../src/api/contract/recording-limits.ts';
 import { failure } from './envelope.ts';
 import { refusalStatus } from './error-handler.ts';
+import { currentRequestId } from './request-id.ts';
 import { Refusal } from '../kernel/refusal.ts';
+import type {
+  ResumableUploads,
+  UploadLockHandle,
+} from '../services/recording/resumable-uploads.ts';
 import type { UploadIntake } from '../services/recording/upload-intake.ts';
-import { UPLOAD_EXPIRY_MS, type UploadPaths } from '../services/recording/upload-paths.ts';
+import { UPLOAD_EXPIRY_MS } from '../services/recording/upload-paths.ts';
 import type { Viewer } from '../services/session-service.ts';
 
 /**
  * The tus endpoint (resumable uploads, tus 1.0 with creation, creation-with-upload,
- * termination and expiration) on @tus/server + @tus/file-store under DATA_DIR/uploads/tus.
- * Every request is bound to a wave: the creation carries metadata `wave_name` and the wave's
- * `Upload-Token` header (or comes from its signed-in creator), and every later request on the
- * upload is checked against the wave recorded in the upload's metadata.
+ * termination and expiration) on @tus/server, with a store and a locker of our own over
+ * services/recording/resumable-uploads.ts: an upload's state is a database row and its bytes
+ * are parts in the media storage, so any API process can take any request of any upload
+ * (docs/decisions.md "Uploads across processes"). Every request is bound to a wave: the
+ * creation carries metadata `wave_name` and the wave's `Upload-Token` header (or comes from its
+ * signed-in creator), and every later request is checked against the wave in the upload's
+ * metadata.
  *
- * File-store keeps `{id}.json` beside the bytes, so HEAD reports the offset across restarts.
  * When an upload completes, its bytes move on to the transcode job and the record is marked
  * received: HEAD keeps answering "complete" (offset = length), so an uploader that reloads
  * before it saw the confirmation finishes instead of starting over.
@@ -33,52 +39,97 @@ type TusRequest = Parameters<
 >[0];
 type TusError = { status_code: number; body: string };
 
-interface StoredRecord {
-  id: string;
-  size?: number;
-  metadata?: Record<string, string | null>;
-  creation_date?: string;
-  /** Set by us when the upload was complete and handed to the pipeline. */
-  received?: boolean;
+/** @tus/server's store interface over the shared uploads. */
+class SharedUploadStore extends DataStore {
+  constructor(private readonly uploads: ResumableUploads) {
+    super();
+    // Deferred lengths are announced so that onUploadCreate can refuse them in our words.
+    this.extensions = [
+      'creation',
+      'creation-with-upload',
+      'creation-defer-length',
+      'termination',
+      'expiration',
+    ];
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    upload.creation_date = new Date().toISOString();
+    await this.uploads.create(upload.id, upload.size ?? 0, upload.metadata ?? {});
+    return upload;
+  }
+
+  override async write(stream: Readable, id: string): Promise<number> {
+    return this.uploads.append(id, stream);
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const row = await this.uploads.find(id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    return new Upload({
+      id,
+      size: row.size,
+      offset: row.received ? row.size : row.bytes_stored,
+      metadata: this.uploads.metadataOf(row),
+      creation_date: new Date(row.created_at).toISOString(),
+    });
+  }
+
+  override async remove(id: string): Promise<void> {
+    if (!(await this.uploads.find(id))) throw ERRORS.FILE_NOT_FOUND;
+    await this.uploads.remove(id);
+  }
+
+  override getExpiration(): number {
+    return UPLOAD_EXPIRY_MS;
+  }
+
+  /** The uploads sweep (server/jobs/sweep-stale-uploads.ts) removes expired uploads. */
+  override async deleteExpired(): Promise<number> {
+    return 0;
+  }
 }
 
-/** File-store whose completed uploads stay "complete" after their bytes moved on. */
-class WaveFileStore extends FileStore {
-  override async getUpload(id: string): Promise<Upload> {
-    try {
-      return await super.getUpload(id);
-    } catch (error) {
-      if (error !== ERRORS.FILE_NO_LONGER_EXISTS) throw error;
-      const record = (await this.configstore.get(id)) as StoredRecord | undefined;
-      if (!record?.received || record.size === undefined) throw error;
-      return new Upload({
-        id,
-        size: record.size,
-        offset: record.size,
-        ...(record.metadata ? { metadata: record.metadata } : {}),
-        ...(record.creation_date ? { creation_date: record.creation_date } : {}),
-      });
+/** @tus/server's lock interface over the shared leases. */
+function sharedLocker(uploads: ResumableUploads): Locker {
+  return {
+    newLock(id: string): Lock {
+      let held: UploadLockHandle | null = null;
+      return {
+        async lock(signal, requestRelease) {
+          held = await uploads.lock(id, signal, () => void requestRelease());
+          if (!held) throw ERRORS.ERR_LOCK_TIMEOUT;
+        },
+        async unlock() {
+          await held?.release();
+          held = null;
+        },
+      };
+    },
+  };
+}
+
+/**
+ * tus answers its protocol errors (a missing Tus-Resumable header, a wrong offset, an unknown
+ * upload) in plain text. The status and headers stay the protocol's; the body becomes the
+ * envelope with tus's own words as the message, like every other refusal of the API.
+ */
+class EnvelopeTusServer extends Server {
+  override write(...[context, headers, status, body]: Parameters<Server['write']>) {
+    if (status < 400 || !body || body.startsWith('{')) {
+      return super.write(context, headers, status, body);
     }
-  }
-
-  async markReceived(id: string) {
-    const record = (await this.configstore.get(id)) as StoredRecord | undefined;
-    if (record) {
-      await this.configstore.set(id, { ...record, received: true } as unknown as Upload);
-    }
-  }
-
-  async forget(id: string) {
-    await this.configstore.delete(id).catch(() => undefined);
-  }
-
-  filePath(id: string) {
-    return path.join(this.directory, id);
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    return super.write(context, headers, status, JSON.stringify(failure(body.trim())));
   }
 }
 
 function tusError(status: number, message: string, fields: Record<string, string> = {}): TusError {
-  return { status_code: status, body: JSON.stringify(failure(message, fields)) };
+  const requestId = currentRequestId();
+  return {
+    status_code: status,
+    body: JSON.stringify({ ...failure(message, fields), ...(requestId ? { requestId } : {}) }),
+  };
 }
 
 function asTusError(error: unknown): unknown {
@@ -96,18 +147,15 @@ export interface TusUploads {
 
 export function createTusUploads(deps: {
   intake: UploadIntake;
-  paths: UploadPaths;
+  uploads: ResumableUploads;
   anonymousViewer: Viewer;
   /** Origins allowed to read tus replies cross-origin (CORS); our own origin only. */
   allowedOrigins: string[];
   log?: { error(object: object, message: string): void } | null;
 }): TusUploads {
-  const { intake } = deps;
+  const { intake, uploads } = deps;
   const viewers = new WeakMap<IncomingMessage, Viewer>();
-  const store = new WaveFileStore({
-    directory: deps.paths.tus,
-    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
-  });
+  const store = new SharedUploadStore(uploads);
 
   const viewerOf = (req: TusRequest): Viewer => {
     const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -121,9 +169,10 @@ export function createTusUploads(deps: {
     return intake.authorize(waveName, tokenOf(req), viewerOf(req));
   };
 
-  const server = new Server({
+  const server = new EnvelopeTusServer({
     path: TUS_ENDPOINT,
     datastore: store,
+    locker: sharedLocker(uploads),
     relativeLocation: true,
     disableTerminationForFinishedUploads: true,
     allowedOrigins: deps.allowedOrigins,
@@ -131,14 +180,15 @@ export function createTusUploads(deps: {
     // (the wave then fails with the reason); the body is never read past the declared length.
     async onIncomingRequest(req, id) {
       if (req.method === 'POST' || req.method === 'OPTIONS') return;
-      const record = (await store.configstore.get(id)) as StoredRecord | undefined;
+      const record = await uploads.find(id);
       if (!record) return; // tus answers 404
+      const metadata = uploads.metadataOf(record);
       try {
-        const wave = await authorize(req, record.metadata?.['wave_name']);
+        const wave = await authorize(req, metadata['wave_name']);
         if (req.method === 'PATCH' && !record.received) {
           await intake.admitUpload(wave, {
-            bytes: record.size ?? null,
-            sha256: record.metadata?.['sha256'] ?? null,
+            bytes: record.size,
+            sha256: metadata['sha256'] ?? null,
           });
         }
       } catch (error) {
@@ -163,15 +213,17 @@ export function createTusUploads(deps: {
     },
 
     async onUploadFinish(req, upload) {
-      const file = store.filePath(upload.id);
       try {
         const wave = await authorize(req, upload.metadata?.['wave_name']);
-        await intake.receiveFile(wave.id, file);
-        await store.markReceived(upload.id);
+        const record = await uploads.find(upload.id);
+        if (!record) throw ERRORS.FILE_NOT_FOUND;
+        // receiveFile takes the assembled file over (kept for the transcode, or removed).
+        await intake.receiveFile(wave.id, await uploads.assemble(record));
+        await uploads.markReceived(upload.id);
         return {};
       } catch (error) {
         // Refused or failed: nothing of this upload stays (the wave records why).
-        await store.forget(upload.id);
+        await uploads.remove(upload.id).catch(() => undefined);
         throw asTusError(error);
       }
     },

@@ -20,6 +20,8 @@ import type { Clock } from '../kernel/clock.ts';
  *   with FOR UPDATE SKIP LOCKED (concurrent workers skip each other's rows) and SQLite runs
  *   with one writer at a time; completing requires still holding the lease.
  * - In the API process by default (JOBS_IN_PROCESS), or in `npm run worker` processes.
+ * - Two lanes: each worker runs `concurrency` slots for the jobs people wait for, and one slot
+ *   of its own for background kinds (docs/decisions.md "Jobs").
  */
 export interface JobContext {
   jobId: number;
@@ -41,6 +43,11 @@ export interface JobDefinition<P> {
   leaseMs?: number;
   /** A periodic job: enqueued once per interval by whichever worker gets there first. */
   everyMs?: number;
+  /**
+   * Background work (the portrait videos): run by one extra slot of each worker, never in the
+   * slots of the other jobs, so a long render never delays a transcode that someone waits for.
+   */
+  background?: boolean;
 }
 
 export interface EnqueueOptions {
@@ -207,14 +214,22 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
     }
   }
 
-  async function claimNext(workerId: string) {
+  /** The defined kinds of one lane. */
+  const laneOf = (background: boolean) =>
+    [...definitions.values()].filter((d) => (d.background === true) === background);
+
+  async function claimNext(workerId: string, background: boolean) {
+    const lane = laneOf(background);
+    if (lane.length === 0) return undefined;
     const now = clock.now();
-    // The shortest lease of the defined kinds keeps the claim conservative.
-    const leaseMs = Math.min(
-      ...[...definitions.values()].map((d) => d.leaseMs ?? DEFAULT_LEASE_MS),
-      DEFAULT_LEASE_MS,
+    // The shortest lease of the lane's kinds keeps the claim conservative.
+    const leaseMs = Math.min(...lane.map((d) => d.leaseMs ?? DEFAULT_LEASE_MS), DEFAULT_LEASE_MS);
+    return jobs.claim(
+      lane.map((d) => d.kind),
+      workerId,
+      now,
+      leaseMs,
     );
-    return jobs.claim([...definitions.keys()], workerId, now, leaseMs);
   }
 
   const lastScheduled = new Map<string, number>();
@@ -248,6 +263,16 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
     /** The job row with this dedupe key (tests and diagnostics). */
     findByDedupeKey: (key: string) => jobs.findByDedupeKey(key),
 
+    /** Jobs due and waiting per kind, with the oldest one's wait (the /metrics gauges). */
+    async queueStats() {
+      const now = clock.now();
+      return (await jobs.dueByKind(now)).map((row) => ({
+        kind: row.kind,
+        due: row.due,
+        oldestAgeSeconds: Math.max(0, (now - row.oldestRunAt) / 1000),
+      }));
+    },
+
     /** Payloads of queued or running jobs of a kind (cleanup keeps their files). */
     openPayloads: (kind: string) => jobs.openPayloads(kind),
 
@@ -258,7 +283,9 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
     async runDue(workerId = `inline-${randomBytes(4).toString('hex')}`): Promise<number> {
       let count = 0;
       const never = new AbortController().signal;
-      for (let job = await claimNext(workerId); job; job = await claimNext(workerId)) {
+      const next = async () =>
+        (await claimNext(workerId, false)) ?? (await claimNext(workerId, true));
+      for (let job = await next(); job; job = await next()) {
         await execute(job, workerId, never);
         count += 1;
       }
@@ -283,11 +310,11 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
           stopping.signal.addEventListener('abort', done, { once: true });
         });
 
-      const loop = async (slot: number) => {
+      const loop = async (slot: number, background = false) => {
         while (!stopping.signal.aborted) {
           try {
             if (slot === 0) await housekeeping();
-            const job = await claimNext(id);
+            const job = await claimNext(id, background);
             if (job) await execute(job, id, stopping.signal);
             else await sleep();
           } catch (error) {
@@ -300,6 +327,7 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
       const loops = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, (_, slot) =>
         loop(slot),
       );
+      if (laneOf(true).length > 0) loops.push(loop(-1, true));
       log?.info({ workerId: id, kinds: [...definitions.keys()] }, 'job worker started');
       return {
         id,

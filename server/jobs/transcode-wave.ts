@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { recordingMessages } from '../../src/api/contract/recording-limits.ts';
@@ -17,6 +19,8 @@ import {
   transcodeUpload,
 } from '../media/audio-upload.ts';
 import type { Ffmpeg } from '../media/ffmpeg.ts';
+import { receivedKey } from '../media/media-keys.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import type { UploadPaths } from '../services/recording/upload-paths.ts';
 import type { WavePublisher } from '../services/recording/wave-publisher.ts';
 import type { JobDefinition, JobLog, JobQueue } from './queue.ts';
@@ -36,7 +40,7 @@ const TRANSCODE_LEASE_MS = 20_000;
 
 const payloadSchema = z.object({
   waveId: z.number().int(),
-  /** File name under `received/`. */
+  /** Name under `uploads/received/` in the media storage. */
   file: z.string().regex(/^[A-Za-z0-9_-]+$/),
   demuxer: z.string().regex(/^[a-z0-9]+$/),
   declaredSeconds: z.number().nullable(),
@@ -72,12 +76,13 @@ export async function filesOfOpenTranscodes(jobs: JobQueue): Promise<Set<string>
 export function transcodeWaveJob(deps: {
   db: Db;
   paths: UploadPaths;
+  storage: MediaStorage;
   ffmpeg: () => Promise<Ffmpeg>;
   publisher: WavePublisher;
   anonymousUserId: number;
   log?: JobLog | null;
 }): JobDefinition<TranscodeWavePayload> {
-  const { paths } = deps;
+  const { paths, storage } = deps;
   const waves = wavesRepository(deps.db.kysely, deps.db.dialect);
   const uploads = waveUploadsRepository(deps.db.kysely);
 
@@ -91,17 +96,25 @@ export function transcodeWaveJob(deps: {
     );
   }
 
+  /** The received file as a local file: the disk's own, or a copy from the bucket. */
+  async function localSource(key: string, waveName: string) {
+    const own = storage.localPath(key);
+    if (own) return { file: own, copy: false };
+    await mkdir(paths.work, { recursive: true });
+    const file = path.join(paths.work, `${waveName}-${randomBytes(6).toString('hex')}.source`);
+    await pipeline(storage.createReadStream(key), createWriteStream(file));
+    return { file, copy: true };
+  }
+
   async function run(payload: TranscodeWavePayload, signal: AbortSignal) {
-    const source = path.join(paths.received, payload.file);
+    const key = receivedKey(payload.file);
     const wave = await waves.findById(payload.waveId);
     if (!wave || wave.status !== 'processing') {
-      await rm(source, { force: true });
+      await storage.delete(key);
       return;
     }
-    try {
-      await stat(source);
-    } catch {
-      // The received file is gone (the disk was wiped?): the audio cannot be recovered.
+    if (!(await storage.stat(key))) {
+      // The received file is gone (the storage was wiped?): the audio cannot be recovered.
       await uploads.markFailed(wave.id, recordingMessages.uploadFailed);
       return;
     }
@@ -111,8 +124,9 @@ export function transcodeWaveJob(deps: {
     await clearWork(wave.wave_name);
     await mkdir(paths.work, { recursive: true });
     const output = path.join(paths.work, `${wave.wave_name}-${randomBytes(6).toString('hex')}.mp3`);
+    const source = await localSource(key, wave.wave_name);
     try {
-      await transcodeUpload(ffmpeg, source, output, {
+      await transcodeUpload(ffmpeg, source.file, output, {
         demuxer: payload.demuxer,
         // A little past the limit, so an overlong file shows as such without costing more.
         maxSeconds: maxSeconds + DURATION_GRACE_SECONDS + 1,
@@ -124,21 +138,22 @@ export function transcodeWaveJob(deps: {
         move: true,
         durationSeconds: seconds,
       });
-      await rm(source, { force: true });
+      await storage.delete(key);
     } catch (error) {
       if (error instanceof AudioRefusal) {
         await uploads.markFailed(wave.id, error.message);
-        await rm(source, { force: true });
+        await storage.delete(key);
         return;
       }
       if (error instanceof Refusal && error.kind === 'not-found') {
         // Deleted while it was being processed.
-        await rm(source, { force: true });
+        await storage.delete(key);
         return;
       }
       throw error;
     } finally {
       await rm(output, { force: true });
+      if (source.copy) await rm(source.file, { force: true });
     }
   }
 
@@ -150,7 +165,7 @@ export function transcodeWaveJob(deps: {
     async onGiveUp(payload, error) {
       deps.log?.error({ waveId: payload.waveId, error }, 'transcoding failed for good');
       await uploads.markFailed(payload.waveId, recordingMessages.uploadFailed);
-      await rm(path.join(paths.received, payload.file), { force: true });
+      await storage.delete(receivedKey(payload.file));
     },
     maxAttempts: 5,
     leaseMs: TRANSCODE_LEASE_MS,

@@ -1,6 +1,6 @@
 /**
  * A small, bounds-checked BMP decoder. sharp's prebuilt libvips has no BMP loader (it would need
- * ImageMagick), but the spec accepts BMP profile images, so uncompressed and bit-field BMPs are
+ * ImageMagick), but BMP profile images are accepted (docs/product/accounts.md "Profile images"), so uncompressed and bit-field BMPs are
  * decoded here into RGBA pixels that sharp then re-encodes. Run-length-encoded and embedded
  * JPEG/PNG variants are refused (rare in practice, and RLE is a decompression-bomb vector).
  */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
 import sharp from 'sharp';
 import {
@@ -123,16 +123,18 @@ export async function renderCardSvg(props: AudiogramCardProps): Promise<string> 
   return satori(AudiogramCard(drawable(props, covers)), { width, height, fonts });
 }
 
-/** The card as a PNG at its orientation's size (1920×1080, 1080×1920 or 1080×1080). */
+/**
+ * The card as a PNG at its orientation's size (1920×1080, 1080×1920 or 1080×1080). Rasterising
+ * takes most of the time (about 0.2–0.4 s), so it runs on libuv's thread pool, not on the
+ * event loop that serves requests.
+ */
 export async function renderCardPng(props: AudiogramCardProps): Promise<Buffer> {
   const svg = await renderCardSvg(props);
-  const png = new Resvg(svg, {
+  const image = await renderAsync(svg, {
     fitTo: { mode: 'original' },
     font: { loadSystemFonts: false },
-  })
-    .render()
-    .asPng();
-  return Buffer.from(png);
+  });
+  return Buffer.from(image.asPng());
 }
 
 /**

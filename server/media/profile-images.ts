@@ -122,7 +122,8 @@ export async function openProfileImage(file: string): Promise<Sharp> {
     .rotate();
 }
 
-async function render(pipeline: Sharp): Promise<Buffer> {
+/** WebP without metadata; a pipeline that fails to decode is refused as unreadable. */
+export async function render(pipeline: Sharp): Promise<Buffer> {
   try {
     // sharp writes no metadata (EXIF, ICC, XMP) unless asked to keep it.
     return await pipeline.webp(WEBP).toBuffer();

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +24,16 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Removes every object under a folder-like prefix (`audio/1/20000/abc/`). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every object under a folder-like prefix (`incoming/`), in no particular order. */
+  list(prefix: string): AsyncIterable<ListedObject>;
+  /** Throws when the storage cannot be reached (GET /readyz). */
+  check(): Promise<void>;
+  /** The object as a local file, where the storage is a local disk (null elsewhere). */
+  localPath(key: string): string | null;
+}
+
+export interface ListedObject extends StoredStat {
+  key: string;
 }
 
 export interface StoredStat {
@@ -53,7 +63,7 @@ export function assertValidKey(key: string): void {
 }
 
 /** Counts and hashes the bytes flowing through it. */
-function hashingCounter() {
+export function hashingCounter() {
   const hash = createHash('sha256');
   let size = 0;
   const transform = new Transform({
@@ -155,6 +165,33 @@ export function diskMediaStorage(root: string): MediaStorage {
       assertValidKey(normalized);
       await rm(fileOf(normalized), { recursive: true, force: true });
     },
+
+    async *list(prefix) {
+      const normalized = prefix.replace(/\/+$/, '');
+      assertValidKey(normalized);
+      let entries;
+      try {
+        entries = await readdir(fileOf(normalized), { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await stat(file).catch(() => null);
+        if (!info) continue;
+        const key = path.relative(root, file).split(path.sep).join('/');
+        yield { key, size: info.size, modifiedAt: Math.floor(info.mtimeMs) };
+      }
+    },
+
+    async check() {
+      await mkdir(root, { recursive: true });
+      await stat(root);
+    },
+
+    localPath: fileOf,
   };
   return storage;
 }

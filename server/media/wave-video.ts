@@ -46,8 +46,10 @@ export interface WaveVideoOptions extends RunOptions {
   audioFile: string;
   /** Where the mp4 goes; it appears there only once complete. */
   output: string;
-  /** The card's content; the video sets the orientation and the waveform itself. */
+  /** The card's content; the video sets the orientation itself. */
   card: Omit<AudiogramCardProps, 'orientation' | 'waveform'>;
+  /** Loudness per bar of what the video covers; measured from the audio when not given. */
+  waveform?: readonly number[] | null;
   /** Longest video in seconds (default VIDEO_MAX_SECONDS). */
   maxSeconds?: number;
 }
@@ -241,14 +243,9 @@ export async function renderWaveVideo(options: WaveVideoOptions): Promise<WaveVi
   const partial = `${output}${PARTIAL}${randomBytes(6).toString('hex')}`;
   try {
     const geometry = CARD_GEOMETRY.portrait;
-    const waveform = await wavePeaks(
-      ffmpeg,
-      audioFile,
-      videoSeconds,
-      geometry.bars.count,
-      workDir,
-      run,
-    );
+    const waveform =
+      options.waveform ??
+      (await wavePeaks(ffmpeg, audioFile, videoSeconds, geometry.bars.count, workDir, run));
     const background = path.join(workDir, 'card.png');
     await writeFile(
       background,

@@ -18,16 +18,31 @@ import type { Clock } from '../kernel/clock.ts';
  */
 export interface CaptchaProvider {
   readonly kind: Config['captcha']['provider'];
-  verify(payload: string | undefined, remoteIp: string): Promise<boolean>;
+  /**
+   * `minLevel`: the least work the solution must have cost (ALTCHA's challenges carry their
+   * level; the hosted providers set their own difficulty and ignore it).
+   */
+  verify(
+    payload: string | undefined,
+    remoteIp: string,
+    options?: { minLevel?: number },
+  ): Promise<boolean>;
   /** What the client needs to show the widget (GET /api/v1/captcha/config). */
   publicConfig(): CaptchaConfig;
 }
 
 export interface AltchaProvider extends CaptchaProvider {
   readonly kind: 'altcha';
-  /** A fresh signed challenge (GET /api/v1/captcha/challenge). */
-  challenge(): Promise<Challenge>;
+  /**
+   * A fresh signed challenge (GET /api/v1/captcha/challenge). Each `level` doubles the work
+   * of solving it (the number to find is drawn from a range twice as large); the level is
+   * signed into the challenge, so `verify` can demand one.
+   */
+  challenge(options?: { level?: number }): Promise<Challenge>;
 }
+
+/** The hardest level a challenge can be asked for: 2^8 = 256 times the base work. */
+export const ALTCHA_MAX_LEVEL = 8;
 
 /**
  * ALTCHA difficulty. The widget brute-forces counters 0…counter (spread over its workers), each
@@ -111,29 +126,34 @@ export function altchaProvider(
     kind: 'altcha',
     publicConfig: () => ({ provider: 'altcha', siteKey: null }),
 
-    async challenge() {
+    async challenge(options = {}) {
       const now = clock.now();
+      const level = Math.max(0, Math.min(ALTCHA_MAX_LEVEL, Math.floor(options.level ?? 0)));
+      const scale = 2 ** level;
       return createChallenge({
         algorithm: difficulty.algorithm,
         cost: difficulty.cost,
-        counter: randomInt(difficulty.counterMax, difficulty.counterMin),
+        counter: randomInt(difficulty.counterMax * scale, difficulty.counterMin * scale),
         deriveKey,
         // The widget and altcha-lib compare `expiresAt` with the real time of their machines;
         // `data.exp` is our own expiry on services.clock (the one tests can move).
         expiresAt: new Date(Date.now() + ALTCHA_TTL_MS),
-        data: { exp: now + ALTCHA_TTL_MS },
+        data: { exp: now + ALTCHA_TTL_MS, level },
         hmacSignatureSecret,
         hmacKeySignatureSecret,
       });
     },
 
-    async verify(payload, _remoteIp) {
+    async verify(payload, _remoteIp, options = {}) {
       if (!payload || payload.length > 4000) return false;
       const decoded = decodeAltchaPayload(payload);
       if (!decoded) return false;
       const now = clock.now();
       const exp = decoded.challenge.parameters.data?.['exp'];
       if (typeof exp !== 'number' || exp < now) return false;
+      // Signed with the challenge, so a client cannot claim more work than it did.
+      const level = Number(decoded.challenge.parameters.data?.['level'] ?? 0);
+      if (level < (options.minLevel ?? 0)) return false;
       let verified = false;
       try {
         const result = await verifySolution({
@@ -213,13 +233,14 @@ export async function assertHuman(
   provider: CaptchaProvider,
   payload: string | undefined,
   remoteIp: string,
+  options: { minLevel?: number } = {},
 ): Promise<void> {
   if (!payload) {
     throw invalid(captchaMessages.required, {
       [CAPTCHA_FIELD]: captchaMessages.required,
     });
   }
-  if (!(await provider.verify(payload, remoteIp))) {
+  if (!(await provider.verify(payload, remoteIp, options))) {
     throw invalid(captchaMessages.failed, { [CAPTCHA_FIELD]: captchaMessages.failed });
   }
 }

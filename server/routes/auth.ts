@@ -53,6 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       const data = await accounts.signIn({
         email: request.body.email,
         password: request.body.password,
+        captcha: request.body.captcha,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
       });
@@ -135,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      await accounts.requestPasswordReset(request.body.email);
+      await accounts.requestPasswordReset(request.body.email, request.ip);
       return ok(null, authMessages.resetMailSent);
     },
   );

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { altchaChallengeSchema, captchaConfigReplySchema } from '../../src/api/contract/captcha.ts';
+import {
+  altchaChallengeSchema,
+  captchaChallengeQuerySchema,
+  captchaConfigReplySchema,
+} from '../../src/api/contract/captcha.ts';
 import { ok } from '../http/envelope.ts';
-import { notFound } from '../kernel/refusal.ts';
-import { isAltcha } from '../providers/captcha.ts';
 import type { Services } from '../services/container.ts';
 
 export const captchaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -20,11 +22,16 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   // The ALTCHA widget fetches its challenge here (its own wire format, not the envelope).
   app.get(
     '/captcha/challenge',
-    { schema: { tags: ['captcha'], response: { 200: altchaChallengeSchema } } },
-    async (_request, reply) => {
-      if (!isAltcha(captcha)) throw notFound();
+    {
+      schema: {
+        tags: ['captcha'],
+        querystring: captchaChallengeQuerySchema,
+        response: { 200: altchaChallengeSchema },
+      },
+    },
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return captcha.challenge();
+      return services.captchaChallenges.issue(request.ip, request.query.purpose);
     },
   );
 };

@@ -17,7 +17,7 @@ export const channelRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app,
   { services },
 ) => {
-  const callerOf = callerOfRequests(services.waveAccess);
+  const callerOf = callerOfRequests(services.viewerKeys);
 
   app.get(
     '/channel/name/:channel_name',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { audioParamsSchema } from '../../src/api/contract/wave.ts';
+import { waveMediaParamsSchema } from '../../src/api/contract/wave.ts';
 import { failure } from '../http/envelope.ts';
 import type { Services } from '../services/container.ts';
 
@@ -35,9 +35,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
 
 /**
- * Wave audio at the spec's path, with byte ranges (seeking, iOS playback), a strong ETag and
- * a year of immutable caching: a wave's audio never changes under its name. Chat-group audio
- * only to members, and never in shared caches.
+ * Wave audio at its path (docs/product/api.md "Media") and the portrait video beside it, with
+ * byte ranges (seeking, iOS playback), a strong ETag and a year of immutable caching: a wave's
+ * audio never changes under its name, and a video rendered anew gets a new `?v=` in its URL.
+ * Chat-group media only to members, and never in shared caches.
  */
 export const mediaAudioRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -47,16 +48,21 @@ export const mediaAudioRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     // HEAD is explicit: Fastify's generated HEAD route would read the whole file to drop it.
     method: ['GET', 'HEAD'],
     url: '/media/audio/:channel_id/:created_epoch_day/:wave_name/:file',
-    schema: { hide: true, params: audioParamsSchema },
+    schema: { hide: true, params: waveMediaParamsSchema },
     // Already compressed; compressing would also break byte ranges.
     compress: false,
     handler: async (request, reply) => {
       const { channel_id, created_epoch_day, wave_name, file } = request.params;
-      if (file !== `${channel_id}_${wave_name}.mp3`) {
-        return reply.code(404).send(failure('not found'));
-      }
-      const audio = await services.waves.audio(
+      const kind =
+        file === `${channel_id}_${wave_name}.mp3`
+          ? 'audio'
+          : file === `${channel_id}_${wave_name}.mp4`
+            ? 'video'
+            : null;
+      if (!kind) return reply.code(404).send(failure('not found'));
+      const audio = await services.waves.media(
         { channel_id, created_epoch_day, wave_name },
+        kind,
         request.viewer,
       );
       if (!audio) return reply.code(404).send(failure('not found'));
@@ -67,7 +73,7 @@ export const mediaAudioRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         .header('etag', etag)
         .header('last-modified', new Date(audio.modifiedAt).toUTCString())
         .header('cache-control', audio.isPrivate ? PRIVATE_IMMUTABLE : IMMUTABLE)
-        .header('content-type', 'audio/mpeg');
+        .header('content-type', kind === 'audio' ? 'audio/mpeg' : 'video/mp4');
       if (audio.isPrivate) reply.header('vary', 'Cookie, Authorization');
 
       const ifNoneMatch = request.headers['if-none-match'];

@@ -15,6 +15,7 @@ import { waveNameParamsSchema } from '../../src/api/contract/wave.ts';
 import { serverMessages } from '../../src/api/contract/envelope.ts';
 import { failure, ok } from '../http/envelope.ts';
 import { readMultipartForm } from '../http/multipart-form.ts';
+import { REQUEST_ID_HEADER } from '../http/request-id.ts';
 import { createTusUploads } from '../http/tus-uploads.ts';
 import { invalid, Refusal } from '../kernel/refusal.ts';
 import type { Services } from '../services/container.ts';
@@ -25,8 +26,8 @@ const tokenOf = (request: FastifyRequest) => {
 };
 
 /**
- * Recording (spec content §7): POST /wave/newwave, GET /wave/uploadstatus/{wave_name} and the
- * spec's multipart POST /uploadaudio/{wave_name}. Mounted under /api/v1.
+ * Recording (docs/product/api.md "Recording calls"): POST /wave/newwave, GET /wave/uploadstatus/{wave_name} and the
+ * multipart POST /uploadaudio/{wave_name}. Mounted under /api/v1.
  */
 export const recordingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -102,6 +103,7 @@ export const recordingRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
             recording: recordingMessages.uploadFailed,
           });
         }
+        services.metrics.uploadBytes('multipart', file.bytes);
         return ok(await services.uploadIntake.receiveFile(wave.id, file.path));
       } finally {
         await form.cleanup();
@@ -121,7 +123,7 @@ export const tusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 ) => {
   const tus = createTusUploads({
     intake: services.uploadIntake,
-    paths: services.uploadPaths,
+    uploads: services.resumableUploads,
     anonymousViewer: services.anonymousViewer,
     allowedOrigins: [services.config.publicUrl],
     log: app.log,
@@ -131,6 +133,8 @@ export const tusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     tus.viewers.set(request.raw, request.viewer);
+    // tus writes the reply itself: the headers Fastify would have added are set here.
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
     reply.hijack();
     try {
       await tus.server.handle(request.raw, reply.raw);
@@ -139,7 +143,9 @@ export const tusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       request.log.error({ err: error }, 'tus request failed');
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        reply.raw.end(JSON.stringify(failure(serverMessages.internalError)));
+        reply.raw.end(
+          JSON.stringify({ ...failure(serverMessages.internalError), requestId: request.id }),
+        );
       } else reply.raw.destroy();
     }
   };

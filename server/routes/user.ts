@@ -14,7 +14,7 @@ import {
 import { requireSignedIn } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../kernel/refusal.ts';
-import { readMultipartForm } from '../http/multipart-form.ts';
+import { isNotAnImageName, readMultipartForm } from '../http/multipart-form.ts';
 import type { Services } from '../services/container.ts';
 
 /**
@@ -25,11 +25,6 @@ import type { Services } from '../services/container.ts';
 const multipartBody = {
   consumes: ['multipart/form-data'],
 };
-
-/** Names that say "not an image" (audio, video, documents, code, SVG): refused before reading. */
-const NOT_IMAGE_EXTENSIONS =
-  /\.(mp3|m4a|aac|wav|ogg|oga|opus|flac|webm|mp4|m4v|mov|avi|mkv|pdf|txt|html?|svg|svgz|js|mjs|json|xml|exe|zip|gz)$/i;
-const isNotAnImageName = (filename: string) => NOT_IMAGE_EXTENSIONS.test(filename.trim());
 
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PROFILE_IMAGE_MAX_BYTES, profileMessages } from '../../src/api/contract/constants.ts';
 import type { z } from 'zod';
 import {
   channelNameListParamsSchema,
@@ -19,10 +21,12 @@ import {
   type WaveListItem,
 } from '../../src/api/contract/wave.ts';
 import { requireSignedIn } from '../http/auth-plugin.ts';
-import { callerOfRequests } from '../http/caller.ts';
+import { callerOfRequests, DEVICE_COOKIE } from '../http/caller.ts';
 import { ok } from '../http/envelope.ts';
+import { isNotAnImageName, readMultipartForm } from '../http/multipart-form.ts';
 import { listReplies } from '../http/list-serializer.ts';
 import type { Services } from '../services/container.ts';
+import { DEVICE_ID_MAX_AGE_S } from '../services/viewer-keys.ts';
 import type { Caller } from '../services/wave-access.ts';
 import type { PageRequest } from '../services/wave-list-service.ts';
 
@@ -33,9 +37,9 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
-  const callerOf = callerOfRequests(services.waveAccess);
+  const callerOf = callerOfRequests(services.viewerKeys);
 
-  // The spec's POSTs without payload (logview) may still say "application/json".
+  // POSTs without payload (logview) may still say "application/json".
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -121,8 +125,27 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         response: { 200: logViewReplySchema },
       },
     },
-    async (request) =>
-      ok(await services.waves.logView(request.params.wave_name, callerOf(request))),
+    async (request, reply) => {
+      // A guest browser without a device id gets one with its first view (a signed cookie).
+      const device = services.viewerKeys.issueDevice(
+        request.viewer,
+        request.cookies[DEVICE_COOKIE],
+      );
+      const result = await services.waves.logView(request.params.wave_name, callerOf(request), {
+        address: request.ip,
+        alsoKnownAs: device?.key,
+      });
+      if (device) {
+        reply.setCookie(DEVICE_COOKIE, device.cookie, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: services.config.publicUrl.startsWith('https://'),
+          maxAge: DEVICE_ID_MAX_AGE_S,
+        });
+      }
+      return ok(result);
+    },
   );
 
   app.post(
@@ -169,6 +192,41 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       const { wave_name } = request.params;
       const { title } = request.body;
       return ok([await services.waves.updateTitle(wave_name, title, callerOf(request))]);
+    },
+  );
+
+  app.post(
+    '/wave/sponsor/:wave_name',
+    {
+      preValidation: requireSignedIn,
+      schema: {
+        tags: ['wave'],
+        description:
+          'site admins: is_sponsored (TRUE or FALSE), sponsor_name; as multipart also an optional logo image',
+        params: waveNameParamsSchema,
+        response: { 200: waveMetadataReplySchema },
+      },
+    },
+    async (request) => {
+      const { wave_name } = request.params;
+      if (!request.isMultipart()) {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        return ok([await services.waves.sponsor(wave_name, body, undefined, callerOf(request))]);
+      }
+      const form = await readMultipartForm(request, {
+        tmpDir: path.join(services.config.dataDir, 'tmp', 'uploads'),
+        fileFields: ['logo'],
+        defaultFileField: 'logo',
+        maxFileBytes: PROFILE_IMAGE_MAX_BYTES,
+        tooLargeMessage: profileMessages.imageTooBig,
+        refuseFileName: { test: isNotAnImageName, message: profileMessages.imageType },
+      });
+      try {
+        const logo = form.files['logo']?.path;
+        return ok([await services.waves.sponsor(wave_name, form.fields, logo, callerOf(request))]);
+      } finally {
+        await form.cleanup();
+      }
     },
   );
 

@@ -19,12 +19,23 @@ import type { SessionService } from './session-service.ts';
 export const PASSWORD_RESET_TTL_MS = 30 * MINUTE;
 export const EMAIL_CONFIRMATION_TTL_MS = 7 * 24 * HOUR;
 
-/** The limits of issue 3, in one place (bucket prefix, count, window). */
+/**
+ * The account limits in one place (docs/product/limits.md "Rate limits"). Failed sign-ins never
+ * refuse the right password from another address: they are counted per account and address,
+ * and past a few of them (from this address, or from anywhere for the account) the sign-in asks
+ * for a captcha instead of refusing ("Failed sign-ins" in docs/product/accounts.md).
+ */
 export const accountLimits = {
   signInPerIp: { limit: 10, windowMs: MINUTE },
-  signInFailuresPerEmail: { limit: 20, windowMs: HOUR },
+  /** Failures of one account from one address before that address must solve a captcha. */
+  signInFailuresBeforeCaptchaHere: { limit: 3, windowMs: HOUR },
+  /** Failures of one account from all addresses before every address must solve a captcha. */
+  signInFailuresBeforeCaptcha: { limit: 10, windowMs: HOUR },
+  /** Failures of one account from one address before that address is refused for the hour. */
+  signInFailuresPerAccountAndIp: { limit: 30, windowMs: HOUR },
   signUpPerIp: { limit: 5, windowMs: 30 * MINUTE },
   resetRequestsPerEmail: { limit: 5, windowMs: 30 * MINUTE },
+  resetRequestsPerIp: { limit: 10, windowMs: HOUR },
   usernameChecksPerIp: { limit: 60, windowMs: MINUTE },
 } as const;
 
@@ -93,8 +104,18 @@ export function accountService(deps: {
   return {
     limits,
 
-    /** Spec §7 POST /auth/signin. The guest e-mail signs in as `anonymous` with any password. */
-    async signIn(input: { email: string; password: string; ip: string; userAgent: string }) {
+    /**
+     * Spec §7 POST /auth/signin. The guest e-mail signs in as `anonymous` with any password.
+     * After failures the caller must send a solved `captcha` (refused with "captcha required"
+     * on the captcha field until it does), checked before the password is.
+     */
+    async signIn(input: {
+      email: string;
+      password: string;
+      captcha?: string | undefined;
+      ip: string;
+      userAgent: string;
+    }) {
       await rateLimiter.hit(
         `signin:ip:${input.ip}`,
         limits.signInPerIp.limit,
@@ -108,9 +129,21 @@ export function accountService(deps: {
         };
       }
       const email = input.email.trim().toLowerCase();
-      const failures = `signin-fail:email:${email}`;
-      const { limit, windowMs } = limits.signInFailuresPerEmail;
-      await rateLimiter.check(failures, limit, windowMs);
+      // Unknown addresses are counted alike, so the captcha tells nothing about accounts.
+      const failuresHere = `signin-fail:email-ip:${email}:${input.ip}`;
+      const failuresAnywhere = `signin-fail:email:${email}`;
+      const here = limits.signInFailuresPerAccountAndIp;
+      await rateLimiter.check(failuresHere, here.limit, here.windowMs);
+      const [countHere, countAnywhere] = await Promise.all([
+        rateLimiter.count(failuresHere, HOUR),
+        rateLimiter.count(failuresAnywhere, HOUR),
+      ]);
+      if (
+        countHere >= limits.signInFailuresBeforeCaptchaHere.limit ||
+        countAnywhere >= limits.signInFailuresBeforeCaptcha.limit
+      ) {
+        await assertHuman(captcha, input.captcha, input.ip);
+      }
 
       const user = await users.findByEmail(email);
       const passwordOk = await argon2Verify(
@@ -118,7 +151,8 @@ export function accountService(deps: {
         input.password,
       ).catch(() => false);
       if (!user || !user.password_hash || !passwordOk || user.username === ANONYMOUS_USERNAME) {
-        await rateLimiter.record(failures, windowMs);
+        await rateLimiter.record(failuresHere, HOUR);
+        await rateLimiter.record(failuresAnywhere, HOUR);
         throw new Refusal('unauthenticated', authMessages.invalidCredentials);
       }
       if (user.email_confirmed_at === null) {
@@ -249,8 +283,10 @@ export function accountService(deps: {
     },
 
     /** Replies the same whether or not the address has an account (no account discovery). */
-    async requestPasswordReset(emailInput: string) {
+    async requestPasswordReset(emailInput: string, ip: string) {
       const email = emailInput.trim().toLowerCase();
+      const perIp = limits.resetRequestsPerIp;
+      await rateLimiter.hit(`reset:ip:${ip}`, perIp.limit, perIp.windowMs);
       const { limit, windowMs } = limits.resetRequestsPerEmail;
       await rateLimiter.hit(`reset:email:${email}`, limit, windowMs);
       if (isGuestEmail(email)) return;

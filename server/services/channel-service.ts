@@ -9,7 +9,7 @@ import type { Clock } from '../kernel/clock.ts';
 import { isProductChannel, type Caller, type WaveAccess } from './wave-access.ts';
 import { presentChannel } from './wave-presenter.ts';
 
-/** Channels (spec content §2 "Channels and people", §3, §6, §7). Chat groups come later. */
+/** Channels (docs/product/channels-and-groups.md "Channels"). */
 export function channelService(deps: {
   db: Db;
   access: WaveAccess;
@@ -62,7 +62,7 @@ export function channelService(deps: {
 
     /**
      * A public channel. Allowed with the permission flag, as an admin, or for a username in
-     * ADMIN_USERNAMES; the spec's text says reputation is needed.
+     * ADMIN_USERNAMES; the form's text says reputation is needed.
      */
     async create(body: Required<NewChannelBody>, caller: Caller) {
       if (caller.viewer.isAnonymous) throw mustBeSignedIn();

@@ -5,14 +5,19 @@ import { channelsRepository } from '../db/repositories/channels-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
 import { wavesRepository } from '../db/repositories/waves-repository.ts';
 import { jobQueue } from '../jobs/queue.ts';
+import { enqueueWaveVideo, waveVideoBackfillJob, waveVideoJob } from '../jobs/render-wave-video.ts';
 import { sweepStaleUploadsJob } from '../jobs/sweep-stale-uploads.ts';
 import { transcodeWaveJob } from '../jobs/transcode-wave.ts';
+import { createMetrics } from '../kernel/metrics.ts';
 import { requireFfmpeg } from '../media/ffmpeg.ts';
-import { diskMediaStorage } from '../media/storage.ts';
+import { s3MediaStorage } from '../media/s3-storage.ts';
+import { diskMediaStorage, type MediaStorage } from '../media/storage.ts';
 import { createCaptchaProvider } from '../providers/captcha.ts';
 import { createMailProvider } from '../providers/mail.ts';
 import { createSmsProvider } from '../providers/sms.ts';
 import { accountService } from './account-service.ts';
+import { audiogramCards } from './audiogram-cards.ts';
+import { captchaChallenges as createCaptchaChallenges } from './captcha-challenges.ts';
 import { channelService } from './channel-service.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { followService } from './follow-service.ts';
@@ -21,13 +26,16 @@ import { phoneService } from './phone-service.ts';
 import { profileImageService } from './profile-image-service.ts';
 import { profileService } from './profile-service.ts';
 import { rateLimiter as createRateLimiter } from './rate-limiter.ts';
+import { resumableUploads as createResumableUploads } from './recording/resumable-uploads.ts';
 import { uploadIntake as createUploadIntake } from './recording/upload-intake.ts';
 import { uploadPaths as createUploadPaths } from './recording/upload-paths.ts';
 import { uploadTokens } from './recording/upload-tokens.ts';
 import { waveCreation as createWaveCreation } from './recording/wave-creation.ts';
 import { wavePublisher as createWavePublisher } from './recording/wave-publisher.ts';
 import { anonymousViewer, sessionService } from './session-service.ts';
+import { treasureHuntService } from './treasure-hunt/treasure-hunt-service.ts';
 import { presentCurrentUser } from './user-presenter.ts';
+import { viewerKeys as createViewerKeys } from './viewer-keys.ts';
 import { waveAccess as createWaveAccess } from './wave-access.ts';
 import { waveListService } from './wave-list-service.ts';
 import { waveService } from './wave-service.ts';
@@ -50,13 +58,16 @@ export function createServices(deps: {
 }) {
   const { config, db, clock } = deps;
   const log = deps.log ?? null;
+  const metrics = createMetrics();
   const users = usersRepository(db.kysely);
   const sessions = sessionService(db, deps.jwtSecret, clock);
   const rateLimiter = createRateLimiter(db, clock);
   const captcha = createCaptchaProvider(config, db, clock, deps.jwtSecret);
   const mail = createMailProvider(config, log);
-  /** Media files under DATA_DIR/media: audio, avatars, covers (disk; S3 implements the same). */
-  const media = diskMediaStorage(path.join(config.dataDir, 'media'));
+  /** Media (audio, avatars, covers, uploads on their way): DATA_DIR/media, or the S3 bucket. */
+  const media: MediaStorage = config.s3
+    ? s3MediaStorage(config.s3)
+    : diskMediaStorage(path.join(config.dataDir, 'media'));
   const accounts = accountService({
     config,
     db,
@@ -69,12 +80,15 @@ export function createServices(deps: {
     log,
   });
 
+  /** Durable jobs (server/jobs/queue.ts); the handlers are defined below. */
+  const jobs = jobQueue({ db, clock, log });
+
   // Listening: wave lists, likes and views, editing, channels, publishing audio.
   const waveAccess = createWaveAccess({
     channels: channelsRepository(db.kysely),
     adminUsernames: config.adminUsernames,
-    secret: deps.jwtSecret,
   });
+  const viewerKeys = createViewerKeys(deps.jwtSecret);
   const ffmpeg = () =>
     requireFfmpeg({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath });
   const waveLists = waveListService({
@@ -83,16 +97,24 @@ export function createServices(deps: {
     users,
     access: waveAccess,
     siteName: config.siteName,
+    onCacheLookup: metrics.listCacheLookup,
   });
   const waves = waveService({
     db,
     storage: media,
     access: waveAccess,
     clock,
+    rateLimiter,
     siteName: config.siteName,
     log: (message, err) => log?.error({ err }, message),
     onListsChanged: () => waveLists.invalidate(),
     onViewCounted: (viewerKey) => waveLists.noteViewer(viewerKey),
+    onCardChanged: (wave) => {
+      if (!config.waveVideos || wave.status !== 'published') return;
+      enqueueWaveVideo(jobs, wave.id, { editedAt: clock.now() }).catch((error: unknown) =>
+        log?.error({ err: error, waveId: wave.id }, 'could not queue the wave video'),
+      );
+    },
   });
   const wavePublisher = createWavePublisher({
     db,
@@ -101,7 +123,16 @@ export function createServices(deps: {
     clock,
     siteName: config.siteName,
     workDir: path.join(config.dataDir, 'tmp'),
-    onPublished: () => waveLists.invalidate(),
+    onPublished: () => {
+      waveLists.invalidate();
+      jobs.wake();
+    },
+    // Every published wave gets its portrait video, queued with the publication itself.
+    ...(config.waveVideos
+      ? {
+          onPublishing: (trx, waveId) => enqueueWaveVideo(jobs, waveId, { published: true }, trx),
+        }
+      : {}),
   });
   const channels = channelService({
     db,
@@ -124,6 +155,14 @@ export function createServices(deps: {
     images: profileImages,
     anonymousUserId: deps.anonymousUserId,
   });
+  const cards = audiogramCards({
+    waves,
+    storage: media,
+    profileImages,
+    rateLimiter,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+  });
   const follows = followService({ db, clock });
   const sms = createSmsProvider(config, log);
   const phone = phoneService({
@@ -137,9 +176,20 @@ export function createServices(deps: {
     log,
   });
   const invites = inviteService({ config, db });
+  const captchaChallenges = createCaptchaChallenges({
+    captcha,
+    rateLimiter,
+    levels: { sms: (ip) => phone.guestCaptchaLevel(ip) },
+  });
+  const treasureHunt = treasureHuntService({
+    db,
+    clock,
+    storage: media,
+    rateLimiter,
+    isAdmin: waveAccess.isAdmin,
+  });
 
   // Recording (services/recording/): wave creation, then its audio through tus or multipart.
-  const jobs = jobQueue({ db, clock, log });
   const uploadPaths = createUploadPaths(config.dataDir);
   const tokens = uploadTokens(deps.jwtSecret);
   const waveCreation = createWaveCreation({
@@ -150,9 +200,15 @@ export function createServices(deps: {
     publisher: wavePublisher,
     tokens,
   });
+  const resumableUploads = createResumableUploads({
+    db,
+    storage: media,
+    workDir: uploadPaths.multipart,
+    onBytesStored: (bytes) => metrics.uploadBytes('tus', bytes),
+  });
   const uploadIntake = createUploadIntake({
     db,
-    paths: uploadPaths,
+    storage: media,
     tokens,
     ffmpeg,
     jobs,
@@ -165,19 +221,38 @@ export function createServices(deps: {
     transcodeWaveJob({
       db,
       paths: uploadPaths,
+      storage: media,
       ffmpeg,
       publisher: wavePublisher,
       anonymousUserId: deps.anonymousUserId,
       log,
     }),
   );
-  jobs.define(sweepStaleUploadsJob({ paths: uploadPaths, jobs }));
+  metrics.setQueueStats(() => jobs.queueStats());
+  jobs.define(
+    sweepStaleUploadsJob({ paths: uploadPaths, jobs, storage: media, uploads: resumableUploads }),
+  );
+  jobs.define(
+    waveVideoJob({
+      db,
+      storage: media,
+      ffmpeg,
+      cards,
+      clock,
+      workDir: path.join(config.dataDir, 'tmp'),
+      onVideoChanged: () => waveLists.invalidate(),
+      log,
+    }),
+  );
+  jobs.define(waveVideoBackfillJob({ db, jobs, enabled: config.waveVideos }));
 
   return {
     config,
     db,
     clock,
     anonymousUserId: deps.anonymousUserId,
+    /** Prometheus metrics of this process (GET /metrics). */
+    metrics,
     /** The caller of every request without a session (the shared guest account). */
     anonymousViewer: anonymousViewer(deps.anonymousUserId),
     sessions,
@@ -185,14 +260,18 @@ export function createServices(deps: {
     rateLimiter,
     /** `verify(payload, ip)`; or `assertHuman(captcha, payload, ip)` from providers/captcha.ts. */
     captcha,
+    /** GET /captcha/challenge: limited per address, harder under load for its purpose. */
+    captchaChallenges,
     /** `send({ to, subject, text, html })`: the outbox, or SMTP when SMTP_URL is set. */
     mail,
     accounts,
-    /** MediaStorage under DATA_DIR/media (audio, avatars, covers). */
+    /** MediaStorage: DATA_DIR/media or the S3 bucket (audio, avatars, covers, uploads). */
     media,
     /** The located ffmpeg (throws with an operator message when there is none). */
     ffmpeg,
     waveAccess,
+    /** The key a caller's views count under, and device ids for guest browsers. */
+    viewerKeys,
     waveLists,
     waves,
     /** `createWave(...)`, then `publishFromFile(waveId, file)` (recording pipeline, demo seed). */
@@ -200,15 +279,21 @@ export function createServices(deps: {
     channels,
     profileImages,
     profiles,
+    /** The audiogram card on the server: its props, its version, its PNG. */
+    cards,
     follows,
     /** `send({ to, body })`: the SMS outbox, or a Twilio-compatible API by configuration. */
     sms,
     phone,
     invites,
+    /** Products and their falling-price auctions (docs/product/marketplace.md). */
+    treasureHunt,
     /** Durable jobs: `enqueue(kind, payload, { dedupeKey, trx })`, `start()` a worker. */
     jobs,
-    /** Folders of uploads on their way (tus, multipart, received, transcoder output). */
+    /** Local folders of uploads on their way (multipart, transcoder input and output). */
     uploadPaths,
+    /** tus uploads any process can continue (state in the database, parts in the storage). */
+    resumableUploads,
     /** POST /wave/newwave. */
     waveCreation,
     /** Who may upload a wave's audio, and the complete file handed to its transcode job. */

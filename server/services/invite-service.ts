@@ -17,12 +17,18 @@ export function inviteService(deps: { config: Config; db: Db }) {
   const teams = teamSubscriptionsRepository(deps.db.kysely);
 
   return {
-    async invite(viewer: Viewer, teamId: number, inviteeName: string): Promise<Invitation> {
+    /** To `teamId`, or to the caller's home team (the original payload was the name alone). */
+    async invite(
+      viewer: Viewer,
+      teamId: number | undefined,
+      inviteeName: string,
+    ): Promise<Invitation> {
       if (viewer.isAnonymous) throw mustBeSignedIn();
-      const team = await teams.findTeam(teamId);
+      const inviter = await users.findById(viewer.userId);
+      const targetTeam = teamId ?? inviter?.home_team_id ?? null;
+      const team = targetTeam === null ? undefined : await teams.findTeam(targetTeam);
       if (!team) throw notFound(followMessages.teamNotFound);
       const owner = team.owner_user_id === null ? null : await users.findById(team.owner_user_id);
-      const inviter = await users.findById(viewer.userId);
       const url = owner
         ? `${deps.config.publicUrl}/u/${encodeURIComponent(owner.username)}`
         : `${deps.config.publicUrl}/signup`;

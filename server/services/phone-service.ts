@@ -20,27 +20,49 @@ import type { Db } from '../db/database.ts';
 import { smsCodesRepository } from '../db/repositories/sms-codes-repository.ts';
 import { usersRepository } from '../db/repositories/users-repository.ts';
 import { invalid, Refusal } from '../kernel/refusal.ts';
-import { assertHuman, type CaptchaProvider } from '../providers/captcha.ts';
+import { ALTCHA_MAX_LEVEL, assertHuman, type CaptchaProvider } from '../providers/captcha.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import type { Clock } from '../kernel/clock.ts';
+import { addressRange } from './address-range.ts';
 import { HOUR, type RateLimiter } from './rate-limiter.ts';
 import type { Viewer } from './session-service.ts';
 
 const DAY = 24 * HOUR;
 
 /**
- * Limits on sending codes. SMS pumping (bots making us text premium or foreign numbers) is
- * stopped per number, per IP address, per account and globally; the global cap bounds the bill.
+ * Limits on sending codes (docs/product/limits.md "SMS budget"). SMS pumping — bots making us
+ * text numbers they are paid for — is stopped per number and number block, per address and
+ * address range, per account, and by two hourly budgets that bound the bill: one for guests,
+ * one for members, so a guest-side drain never refuses a member.
  */
 export const SMS_LIMITS = {
   perNumberHour: 3,
   perNumberDay: 8,
   perIpHour: 5,
   perUserHour: 5,
-  globalHour: 200,
+  /** Guests per address range (IPv4 /24, IPv6 /48); members are counted per account. */
+  guestPerRangeHour: 10,
+  /** Per block of 10,000 numbers (the number without its last four digits). */
+  guestPerBlockHour: 5,
+  memberPerBlockHour: 15,
+  guestBudgetHour: 100,
+  memberBudgetHour: 200,
   confirmPerIpHour: 30,
   confirmPerUserHour: 20,
 } as const;
+
+/**
+ * How much work a guest's captcha must cost (docs/product/limits.md "SMS budget"): one level
+ * (twice the work) per three codes sent from the guest's address range this hour, plus one per
+ * tenth of the guest budget spent, at most ALTCHA_MAX_LEVEL (256 times the base work).
+ */
+export function smsCaptchaLevel(sentFromRange: number, budgetUsed: number, budget: number) {
+  const level = Math.floor(sentFromRange / 3) + Math.floor((10 * budgetUsed) / Math.max(1, budget));
+  return Math.min(ALTCHA_MAX_LEVEL, level);
+}
+
+/** A number's block: the number without its last four digits (operators allocate blocks). */
+const numberBlock = (e164: string) => e164.slice(0, -4);
 
 /** Number types no verification code is sent to (they cost money or reach no phone). */
 const REFUSED_TYPES = new Set([
@@ -103,9 +125,22 @@ export function phoneService(deps: {
     return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
   };
   const refuse = (message: string) => invalid(message, { smscode: message });
+  const limiter = deps.rateLimiter;
+
+  /** The level a guest's captcha must have now, from their range and the guest budget. */
+  async function guestCaptchaLevel(ip: string) {
+    const [fromRange, budgetUsed] = await Promise.all([
+      limiter.count(`sms-send:range:${addressRange(ip)}`, HOUR),
+      limiter.count('sms-send:guest-budget', HOUR),
+    ]);
+    return smsCaptchaLevel(fromRange, budgetUsed, limits.guestBudgetHour);
+  }
 
   return {
     validate: validatePhone,
+
+    /** The work a guest's captcha for a code must cost (GET /captcha/challenge?purpose=sms). */
+    guestCaptchaLevel,
 
     /** POST /auth/verifyphonenumber. Returns the reply data and, for anonymous, a token. */
     async requestCode(
@@ -113,21 +148,44 @@ export function phoneService(deps: {
       input: { phone_number: string; country?: string | undefined; captcha?: string | undefined },
       ip: string,
     ): Promise<{ data: VerifyPhoneData; verificationToken: string | null }> {
-      if (viewer.isAnonymous) await assertHuman(deps.captcha, input.captcha, ip);
+      const guest = viewer.isAnonymous;
+      if (guest) {
+        // A spent address or range is told so before it solves a captcha for nothing.
+        await limiter.check(`sms-send:ip:${ip}`, limits.perIpHour, HOUR);
+        await limiter.check(`sms-send:range:${addressRange(ip)}`, limits.guestPerRangeHour, HOUR);
+        await limiter.check('sms-send:guest-budget', limits.guestBudgetHour, HOUR);
+        // One level of slack: the load may have risen since the widget fetched its challenge.
+        const minLevel = Math.max(0, (await guestCaptchaLevel(ip)) - 1);
+        await assertHuman(deps.captcha, input.captcha, ip, { minLevel });
+      }
       const checked = validatePhone(input.phone_number, input.country);
       if (!checked.valid || !checked.e164) {
         const message = phoneProblemMessages[checked.problem ?? 'invalid'];
         throw invalid(message, { phone_number: message });
       }
       const phone = checked.e164;
-      const limiter = deps.rateLimiter;
-      await limiter.hit(`sms-send:ip:${ip}`, limits.perIpHour, HOUR);
-      if (!viewer.isAnonymous) {
-        await limiter.hit(`sms-send:user:${viewer.userId}`, limits.perUserHour, HOUR);
-      }
+      // Narrowest first, so a refused request has spent as little of the wider budgets as possible.
       await limiter.hit(`sms-send:number:${phone}`, limits.perNumberHour, HOUR);
       await limiter.hit(`sms-send:number-day:${phone}`, limits.perNumberDay, DAY);
-      await limiter.hit('sms-send:global', limits.globalHour, HOUR);
+      if (guest) {
+        // Members are counted per account instead: a shared address must not refuse them.
+        await limiter.hit(`sms-send:ip:${ip}`, limits.perIpHour, HOUR);
+        await limiter.hit(`sms-send:range:${addressRange(ip)}`, limits.guestPerRangeHour, HOUR);
+        await limiter.hit(
+          `sms-send:guest-block:${numberBlock(phone)}`,
+          limits.guestPerBlockHour,
+          HOUR,
+        );
+        await limiter.hit('sms-send:guest-budget', limits.guestBudgetHour, HOUR);
+      } else {
+        await limiter.hit(`sms-send:user:${viewer.userId}`, limits.perUserHour, HOUR);
+        await limiter.hit(
+          `sms-send:member-block:${numberBlock(phone)}`,
+          limits.memberPerBlockHour,
+          HOUR,
+        );
+        await limiter.hit('sms-send:member-budget', limits.memberBudgetHour, HOUR);
+      }
 
       const now = deps.clock.now();
       const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');

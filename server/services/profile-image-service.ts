@@ -29,10 +29,14 @@ export type ImageSource =
   | { kind: 'stored'; key: string; etag: string; immutable: boolean }
   | { kind: 'preset'; file: string; etag: string };
 
-/** The preset banner of a user without a cover: their own choice (1–22), else one by id. */
-export function presetCoverOf(user: Pick<UserRow, 'id' | 'cover_preset'>): number {
-  if (user.cover_preset >= 1 && user.cover_preset <= PRESET_COVER_COUNT) return user.cover_preset;
-  return ((user.id - 1) % PRESET_COVER_COUNT) + 1;
+/**
+ * The preset banner a user without a cover chose (1–22), or null: then the default teal banner
+ * serves, as for the guest (docs/product/accounts.md "Profile images").
+ */
+export function presetCoverOf(user: Pick<UserRow, 'cover_preset'>): number | null {
+  return user.cover_preset >= 1 && user.cover_preset <= PRESET_COVER_COUNT
+    ? user.cover_preset
+    : null;
 }
 
 export function profileImageService(deps: {
@@ -131,7 +135,7 @@ export function profileImageService(deps: {
       };
     },
 
-    /** The cover: the user's, else their preset banner; the teal default for anonymous. */
+    /** The cover: the user's, else the preset banner they chose, else the default teal banner. */
     async cover(userId: number, requested: string | undefined): Promise<ImageSource | null> {
       if (requested && VERSION.test(requested)) {
         const key = coverKey(userId, requested);
@@ -141,13 +145,12 @@ export function profileImageService(deps: {
       }
       const user = await users.findById(userId);
       if (!user) return null;
-      if (userId === deps.anonymousUserId) {
-        return {
-          kind: 'preset',
-          file: path.join(PRESETS_DIR, 'cover-default.webp'),
-          etag: '"cover-default"',
-        };
-      }
+      const teal: ImageSource = {
+        kind: 'preset',
+        file: path.join(PRESETS_DIR, 'cover-default.webp'),
+        etag: '"cover-default"',
+      };
+      if (userId === deps.anonymousUserId) return teal;
       const version = user.cover_version;
       if (version && VERSION.test(version)) {
         const key = coverKey(userId, version);
@@ -155,7 +158,9 @@ export function profileImageService(deps: {
           return { kind: 'stored', key, etag: `"c${version}"`, immutable: false };
         }
       }
-      const preset = String(presetCoverOf(user)).padStart(2, '0');
+      const chosen = presetCoverOf(user);
+      if (chosen === null) return teal;
+      const preset = String(chosen).padStart(2, '0');
       return {
         kind: 'preset',
         file: path.join(PRESETS_DIR, `cover-${preset}.webp`),

@@ -55,6 +55,11 @@ export function rateLimiter(db: Db, clock: Clock) {
       if ((await hits.count(bucket, start)) >= limit) throw tooMany(retryAfterS);
     },
 
+    /** The bucket's hits in the current window (for costs that grow with use). */
+    async count(bucket: string, windowMs: number): Promise<number> {
+      return hits.count(bucket, windowOf(windowMs).start);
+    },
+
     /** Counts one hit without checking (for limits on failures: `check` first, `record` on failure). */
     async record(bucket: string, windowMs: number): Promise<void> {
       const { now, start } = windowOf(windowMs);

@@ -2,7 +2,7 @@ import type { CurrentUser, UserInfo } from '../../src/api/contract/user.ts';
 import { findCountry } from '../../src/api/contract/countries.ts';
 import type { UserRow } from '../db/repositories/users-repository.ts';
 
-/** The public profile of a user, in the shape of spec/content.md §3 "User info". */
+/** The public profile of a user, in the shape of docs/product/api.md "User calls". */
 export function presentUserInfo(
   user: UserRow,
   teams: { team_id: number; team_name: string }[],

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { ChannelsRepository } from '../db/repositories/channels-repository.ts';
 import type { Viewer } from './session-service.ts';
 
@@ -12,7 +11,7 @@ export interface ChannelFacts {
   is_chatgroup: number;
 }
 
-/** The channel named after the product is kept out of every list (spec content §2). */
+/** The channel named after the product is kept out of every list (docs/product/channels-and-groups.md "The product channel"). */
 export function isProductChannel(channelName: string, siteName: string): boolean {
   return channelName.toLowerCase() === siteName.toLowerCase();
 }
@@ -32,11 +31,7 @@ export function isListed(status: string, channel: ChannelFacts, siteName: string
 export function waveAccess(deps: {
   channels: ChannelsRepository;
   adminUsernames: readonly string[];
-  /** Secret that keys the anonymous viewer hash, so stored keys do not reveal addresses. */
-  secret: Uint8Array;
 }) {
-  /** Recent address + user agent → viewer key (the keyed hash costs more than a lookup). */
-  const anonymousKeys = new Map<string, string>();
   const isAdmin = (viewer: Viewer) =>
     !viewer.isAnonymous &&
     (viewer.isAdmin || deps.adminUsernames.includes(viewer.username.toLowerCase()));
@@ -59,25 +54,6 @@ export function waveAccess(deps: {
       if (viewer.isAnonymous) return false;
       if (isAdmin(viewer)) return true;
       return deps.channels.isMember(channel.id, viewer.userId);
-    },
-
-    /**
-     * Views are counted once per viewer per day: a signed-in viewer by user id, an anonymous
-     * one by a keyed hash of address and user agent.
-     */
-    viewerKey(viewer: Viewer, ip: string, userAgent: string): string {
-      if (!viewer.isAnonymous) return `u:${viewer.userId}`;
-      const source = `${ip}\n${userAgent}`;
-      let key = anonymousKeys.get(source);
-      if (key === undefined) {
-        const digest = createHmac('sha256', deps.secret)
-          .update(`view\n${source}`)
-          .digest('base64url');
-        key = `a:${digest.slice(0, 22)}`;
-        if (anonymousKeys.size >= 10_000) anonymousKeys.clear();
-        anonymousKeys.set(source, key);
-      }
-      return key;
     },
   };
 }

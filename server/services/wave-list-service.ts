@@ -35,7 +35,7 @@ interface CachedPage {
 }
 
 /**
- * The wave lists (spec content §2, §7): newest, trending, following, by user, by channel and
+ * The wave lists (docs/product/listening.md "Lists"): newest, trending, following, by user, by channel and
  * a thread. Each reads one index range in key order and asks for the caller's likes and
  * views of exactly the rows on the page.
  *
@@ -51,8 +51,11 @@ export function waveListService(deps: {
   users: ReturnType<typeof usersRepository>;
   access: WaveAccess;
   siteName: string;
+  /** Told whether each page lookup found the page cached (the /metrics counter). */
+  onCacheLookup?: (hit: boolean) => void;
 }) {
   const { waves, channels, users, access } = deps;
+  const onCacheLookup = deps.onCacheLookup ?? (() => undefined);
   let cacheMs = LIST_CACHE_MS;
   let generation = 0;
   const pages = new Map<string, CachedPage>();
@@ -63,7 +66,11 @@ export function waveListService(deps: {
     if (cacheMs <= 0) return load();
     const now = performance.now();
     const hit = pages.get(key);
-    if (hit && hit.until > now && hit.generation === generation) return hit.rows;
+    if (hit && hit.until > now && hit.generation === generation) {
+      onCacheLookup(true);
+      return hit.rows;
+    }
+    onCacheLookup(false);
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();
     const rows = load();
     pages.set(key, { until: now + cacheMs, generation, rows });

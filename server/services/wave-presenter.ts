@@ -1,9 +1,15 @@
 import type { Channel } from '../../src/api/contract/channel.ts';
 import type { WaveListItem, WaveMetadata } from '../../src/api/contract/wave.ts';
 import type { ChannelRow } from '../db/repositories/channels-repository.ts';
+import { decodePeaks } from '../../src/lib/audiogram-card/waveform-peaks.ts';
 import { MAX_ID, type WaveListRow } from '../db/repositories/waves-repository.ts';
+import { suggestTitles } from './title-suggestions.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Sponsor logos are stored under `sponsors/{key}.webp` (server/routes/media-images.ts). */
+export const sponsorLogoKey = (key: string) => `sponsors/${key}.webp`;
+const sponsorLogoUrl = (key: string | null) => (key ? `/media/${sponsorLogoKey(key)}` : null);
 
 /**
  * Keyset cursors. Opaque to the client; they name the last item of a page:
@@ -54,9 +60,11 @@ export function presentWaveListItem(
     user_has_viewed: viewed,
     is_sponsored: row.is_sponsored === 1,
     sponsor_name: row.sponsor_name,
-    sponsor_logo: row.sponsor_logo,
+    sponsor_logo: sponsorLogoUrl(row.sponsor_logo),
     in_reply_to_wave_name: row.parent_wave_name,
     reply_count: row.reply_count,
+    has_video: row.video_version !== null,
+    video_version: row.video_version,
     cursor,
   };
 }
@@ -92,13 +100,20 @@ export function presentWaveMetadata(
     avatar_version: string | null;
     team_name: string | null;
     parent_wave_name: string | null;
+    parent_title: string | null;
+    language_code_ui: string;
+    is_sponsored: number;
+    sponsor_name: string | null;
+    sponsor_logo: string | null;
+    video_version: string | null;
+    waveform: string | null;
   },
   canEdit: boolean,
 ): WaveMetadata {
   return {
     wave_name: row.wave_name,
     title: row.title,
-    ai_headlines: [],
+    ai_headlines: suggestTitles(row),
     description: row.description,
     team_name: row.team_name,
     channel_id: row.channel_id,
@@ -113,5 +128,11 @@ export function presentWaveMetadata(
     avatar_version: row.avatar_version,
     in_reply_to_wave_name: row.parent_wave_name,
     can_edit: canEdit,
+    is_sponsored: row.is_sponsored === 1,
+    sponsor_name: row.sponsor_name,
+    sponsor_logo: sponsorLogoUrl(row.sponsor_logo),
+    has_video: row.video_version !== null,
+    video_version: row.video_version,
+    waveform: decodePeaks(row.waveform),
   };
 }

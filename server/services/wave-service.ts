@@ -1,4 +1,7 @@
-import type { WaveMetadata } from '../../src/api/contract/wave.ts';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { waveMessages } from '../../src/api/contract/constants.ts';
+import { waveSponsorFieldsSchema, type WaveMetadata } from '../../src/api/contract/wave.ts';
 import type { Db } from '../db/database.ts';
 import { channelsRepository } from '../db/repositories/channels-repository.ts';
 import {
@@ -6,34 +9,51 @@ import {
   wavesRepository,
   type WaveRow,
 } from '../db/repositories/waves-repository.ts';
-import { forbidden, mustBeSignedIn, notFound } from '../kernel/refusal.ts';
-import { audioKey, waveFolderKey, type AudioLocation } from '../media/media-keys.ts';
+import { forbidden, invalid, mustBeSignedIn, notFound } from '../kernel/refusal.ts';
+import { renderSponsorLogo } from '../media/listing-images.ts';
+import { ImageRejected } from '../media/profile-images.ts';
+import { audioKey, videoKey, waveFolderKey, type AudioLocation } from '../media/media-keys.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { epochDay, type Clock } from '../kernel/clock.ts';
+import { HOUR, type RateLimiter } from './rate-limiter.ts';
 import type { Viewer } from './session-service.ts';
 import { trendingScore } from './trending.ts';
 import { isProductChannel, type Caller, type WaveAccess } from './wave-access.ts';
-import { presentWaveMetadata } from './wave-presenter.ts';
+import { presentWaveMetadata, sponsorLogoKey } from './wave-presenter.ts';
 
 const waveNotFound = () => notFound('Wave not found');
 
+const DAY = 24 * HOUR;
+
+/** Limits on counting views (docs/product/listening.md "Views"). */
+export const VIEW_LIMITS = {
+  /** View requests one address may send (over it: 429). */
+  requestsPerAddress: { limit: 300, windowMs: HOUR },
+  /** Guest viewers one address can add to one wave a day (devices of one household). */
+  guestViewsPerWaveAndAddress: 3,
+} as const;
+
 /**
  * What listeners and authors do to one wave: count a view, like it, read and edit its
- * metadata, delete it (spec content §4, §6, §7).
+ * metadata, delete it (docs/product/recording.md "Editing a wave", "Deleting a wave").
  */
 export function waveService(deps: {
   db: Db;
   storage: MediaStorage;
   access: WaveAccess;
   clock: Clock;
+  /** Limits on counting views (VIEW_LIMITS). */
+  rateLimiter: RateLimiter;
   siteName: string;
   log?: (message: string, error: unknown) => void;
   /** Called after any change that lists show (the list cache forgets its pages). */
   onListsChanged?: () => void;
   /** Called when a viewer's view was counted (their list flags need reading from now on). */
   onViewCounted?: (viewerKey: string) => void;
+  /** Called after an edit changed what the wave's card shows (its video is made again). */
+  onCardChanged?: (wave: { id: number; status: string }) => void;
 }) {
-  const { db, access, clock } = deps;
+  const { db, access, clock, rateLimiter } = deps;
   const changed = () => deps.onListsChanged?.();
   const waves = wavesRepository(db.kysely, db.dialect);
   const channels = channelsRepository(db.kysely);
@@ -58,15 +78,60 @@ export function waveService(deps: {
     return wave;
   }
 
+  /**
+   * A wave's metadata (published ones for whoever may read them, drafts for their editors), and
+   * whether it is private to its readers (a chat group's wave, or a draft its editor sees), so
+   * what is made of it is never kept in shared caches.
+   */
+  async function readableMetadata(
+    waveName: string,
+    caller: Caller,
+  ): Promise<{ metadata: WaveMetadata; isPrivate: boolean }> {
+    const row = await waves.metadataByName(waveName);
+    if (!row) throw waveNotFound();
+    const canEdit = access.canEdit(caller.viewer, row);
+    if (row.status !== 'published' && !canEdit) throw waveNotFound();
+    const channel = {
+      id: row.channel_id,
+      channel_name: row.channel_name,
+      is_chatgroup: row.is_chatgroup,
+    };
+    if (!(await access.canRead(caller.viewer, channel))) throw waveNotFound();
+    return {
+      metadata: presentWaveMetadata(row, canEdit),
+      isPrivate: row.is_chatgroup === 1 || row.status !== 'published',
+    };
+  }
+
   return {
-    /** Counts a listen once per viewer per day; a repeat changes nothing. */
-    async logView(waveName: string, caller: Caller) {
+    /**
+     * Counts a listen once per viewer per day; a repeat changes nothing (docs/product/listening.md
+     * "Views"). `from` is the request's address for callers over HTTP: it is limited, and its
+     * guest viewers add at most VIEW_LIMITS.guestViewsPerWaveAndAddress views to one wave a day,
+     * however many devices it claims. `alsoKnownAs` is the device id issued with this reply: the
+     * view counts for it too, so the browser's next request does not count again.
+     */
+    async logView(
+      waveName: string,
+      caller: Caller,
+      from?: { address: string; alsoKnownAs?: string | undefined },
+    ) {
+      if (from) {
+        const { limit, windowMs } = VIEW_LIMITS.requestsPerAddress;
+        await rateLimiter.hit(`logview:ip:${from.address}`, limit, windowMs);
+      }
       const wave = await readableWave(waveName, caller);
       const day = epochDay(clock.now());
+      const capBucket =
+        from && caller.viewer.isAnonymous ? `view-cap:${wave.id}:${from.address}` : null;
+      const capped =
+        capBucket !== null &&
+        (await rateLimiter.count(capBucket, DAY)) >= VIEW_LIMITS.guestViewsPerWaveAndAddress;
       const result = await db.kysely.transaction().execute(async (trx) => {
         const counters = waveCountersRepository(trx);
-        const counted = await counters.insertView(wave.id, caller.viewerKey, day);
-        if (!counted) {
+        const unseen = await counters.insertView(wave.id, caller.viewerKey, day);
+        if (from?.alsoKnownAs) await counters.insertView(wave.id, from.alsoKnownAs, day);
+        if (!unseen || capped) {
           const current = await wavesRepository(trx, db.dialect).findById(wave.id);
           return { counted: false, views_count: current?.views_count ?? wave.views_count };
         }
@@ -82,6 +147,7 @@ export function waveService(deps: {
         return { counted: true, views_count: after.views_count };
       });
       if (result.counted) {
+        if (capBucket) await rateLimiter.record(capBucket, DAY);
         deps.onViewCounted?.(caller.viewerKey);
         changed();
       }
@@ -117,22 +183,62 @@ export function waveService(deps: {
 
     /** Metadata of a wave: published ones for whoever may read them, drafts for their editors. */
     async metadata(waveName: string, caller: Caller): Promise<WaveMetadata> {
-      const row = await waves.metadataByName(waveName);
-      if (!row) throw waveNotFound();
-      const canEdit = access.canEdit(caller.viewer, row);
-      if (row.status !== 'published' && !canEdit) throw waveNotFound();
-      const channel = {
-        id: row.channel_id,
-        channel_name: row.channel_name,
-        is_chatgroup: row.is_chatgroup,
-      };
-      if (!(await access.canRead(caller.viewer, channel))) throw waveNotFound();
-      return presentWaveMetadata(row, canEdit);
+      return (await readableMetadata(waveName, caller)).metadata;
     },
+
+    readableMetadata,
 
     async updateTitle(waveName: string, title: string, caller: Caller): Promise<WaveMetadata> {
       const wave = await editableWave(waveName, caller);
       await waves.update(wave.id, { title });
+      changed();
+      if (title !== wave.title) deps.onCardChanged?.(wave);
+      const row = await waves.metadataByName(waveName);
+      if (!row) throw waveNotFound();
+      return presentWaveMetadata(row, true);
+    },
+
+    /**
+     * Marks a wave sponsored or not (site admins; docs/product/listening.md "Sponsored waves").
+     * The fields and the logo are checked before anything changes; a new logo replaces the old
+     * one, and unsponsoring removes both name and logo.
+     */
+    async sponsor(
+      waveName: string,
+      fields: Record<string, unknown>,
+      logoFile: string | undefined,
+      caller: Caller,
+    ): Promise<WaveMetadata> {
+      if (caller.viewer.isAnonymous) throw mustBeSignedIn();
+      if (!access.isAdmin(caller.viewer)) throw forbidden(waveMessages.sponsorAdminOnly);
+      const wave = await waves.findByName(waveName);
+      if (!wave) throw waveNotFound();
+      const parsed = waveSponsorFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        const field = String(parsed.error.issues[0]?.path[0] ?? 'is_sponsored');
+        const message = parsed.error.issues[0]?.message ?? waveMessages.sponsorNameRequired;
+        throw invalid(message, { [field]: message });
+      }
+      let logo: Buffer | null = null;
+      if (logoFile && parsed.data.is_sponsored) {
+        try {
+          logo = await renderSponsorLogo(logoFile);
+        } catch (error) {
+          if (!(error instanceof ImageRejected)) throw error;
+          throw invalid(error.message, { logo: error.message });
+        }
+      }
+      const newKey = logo ? randomBytes(8).toString('hex') : null;
+      if (logo && newKey) await deps.storage.putStream(sponsorLogoKey(newKey), Readable.from(logo));
+      const keptKey = parsed.data.is_sponsored ? (newKey ?? wave.sponsor_logo) : null;
+      await waves.update(wave.id, {
+        is_sponsored: parsed.data.is_sponsored ? 1 : 0,
+        sponsor_name: parsed.data.is_sponsored ? parsed.data.sponsor_name : null,
+        sponsor_logo: keptKey,
+      });
+      if (wave.sponsor_logo && wave.sponsor_logo !== keptKey) {
+        await deps.storage.delete(sponsorLogoKey(wave.sponsor_logo));
+      }
       changed();
       const row = await waves.metadataByName(waveName);
       if (!row) throw waveNotFound();
@@ -189,10 +295,11 @@ export function waveService(deps: {
     },
 
     /**
-     * The stored audio at a public path, if the caller may hear it: public channels to
-     * everyone, chat groups to their members. Null when there is no such file (or no access).
+     * The stored audio or portrait video at a public path, if the caller may have it: public
+     * channels to everyone, chat groups to their members. Null when there is no such file (or
+     * no access).
      */
-    async audio(location: AudioLocation, viewer: Viewer) {
+    async media(location: AudioLocation, kind: 'audio' | 'video', viewer: Viewer) {
       let isChatgroup = chatgroupFlags.get(location.channel_id);
       if (isChatgroup === undefined) {
         const channel = await channels.findById(location.channel_id);
@@ -203,7 +310,7 @@ export function waveService(deps: {
       }
       const channel = { id: location.channel_id, channel_name: '', is_chatgroup: isChatgroup };
       if (!(await access.canRead(viewer, channel))) return null;
-      const key = audioKey(location);
+      const key = kind === 'audio' ? audioKey(location) : videoKey(location);
       const stat = await deps.storage.stat(key);
       if (!stat) return null;
       return {
@@ -226,3 +333,5 @@ export function waveService(deps: {
     },
   };
 }
+
+export type WaveService = ReturnType<typeof waveService>;

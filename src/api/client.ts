@@ -3,7 +3,7 @@ import { reportNetworkFailure, reportNetworkSuccess } from '../lib/online-status
 import { storedToken } from '../lib/storage.ts';
 import { CACHED_AT_HEADER } from '../lib/sw-messages.ts';
 
-/** What a 404 resolves to (spec §8: "a failure object with the status and the raw text"). */
+/** What a 404 resolves to (docs/product/api.md "Transport rules": a failure object with the status and the raw text). */
 export interface NotFoundFailure extends Envelope<never> {
   success: false;
   status: 404;
@@ -32,7 +32,7 @@ export function isNotFound<T>(reply: ApiReply<T>): reply is NotFoundFailure {
   return (reply as NotFoundFailure).status === 404;
 }
 
-/** The transport rules of spec §8, as one pure function of status and body text. */
+/** The transport rules (docs/product/api.md "Transport rules"), as one pure function of status and body text. */
 export function interpretResponse<T>(status: number, text: string): ApiReply<T> {
   if (status === 404) {
     return {
@@ -73,6 +73,26 @@ export interface RequestOptions {
 }
 
 export const API_PREFIX = '/api/v1';
+
+/** A request src/first-requests.ts sent before the app started, waiting to be taken over. */
+export interface EarlyRequest {
+  url: string;
+  headers: Record<string, string>;
+  response: Promise<Response>;
+}
+
+const sameHeaders = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length &&
+  Object.entries(a).every(([name, value]) => b[name] === value);
+
+/** The early request for exactly this GET (URL and headers), once; null when there is none. */
+function takeEarlyRequest(url: string, headers: Record<string, string>): Promise<Response> | null {
+  const early = (globalThis as { wavesEarlyRequests?: EarlyRequest[] }).wavesEarlyRequests;
+  const index = early?.findIndex((request) => request.url === url) ?? -1;
+  if (!early || index < 0) return null;
+  const [request] = early.splice(index, 1);
+  return request && sameHeaders(request.headers, headers) ? request.response : null;
+}
 
 export function buildHeaders(options: RequestOptions): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -122,7 +142,7 @@ function sendWithProgress(url: string, init: RequestOptions, headers: Record<str
   });
 }
 
-/** The only way the app talks to the API (spec §7 transport, §8 reply handling). */
+/** The only way the app talks to the API (docs/product/api.md "Request headers", "Transport rules"). */
 export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
@@ -135,14 +155,17 @@ export async function apiRequest<T>(
   }
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      credentials: 'include',
-      headers,
-      body: encodeBody(options.body) ?? null,
-      ...(options.noCache ? { cache: 'no-store' as const } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+    const early = method === 'GET' ? takeEarlyRequest(url, headers) : null;
+    response = await (early ??
+      fetch(url, {
+        method,
+        credentials: 'include',
+        headers,
+        body: encodeBody(options.body) ?? null,
+        ...(options.noCache ? { cache: 'no-store' as const } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }));
   } catch (error) {
     if (!options.signal?.aborted) reportNetworkFailure();
     throw error;

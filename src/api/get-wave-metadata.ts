@@ -3,7 +3,7 @@ import { apiRequest, isNotFound } from './client.ts';
 import type { WaveMetadata } from './contract/wave.ts';
 import * as waveKeys from './wave-keys.ts';
 
-/** Wave metadata errors as spec content §8 "Wave metadata" names them. */
+/** Wave metadata errors (docs/product/api.md "Wave calls"). */
 export class WaveMetadataError extends Error {
   constructor(
     message: string,

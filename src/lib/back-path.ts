@@ -1,7 +1,7 @@
 import { backPathUsernameProblem } from '../api/contract/username-rules.ts';
 
 /**
- * Where the recorder returns to (spec content §4): only /c/{valid name}, /u/{valid name},
+ * Where the recorder returns to (docs/product/recording.md "Back path"): only /c/{valid name}, /u/{valid name},
  * /newest, /following or /trending; anything else becomes /newest.
  */
 export function safeBackPath(candidate: string | undefined | null): string {

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../api/contract/user.ts';
 import * as userKeys from '../api/user-keys.ts';
 import { useSession } from './session.ts';
 
-/** GET /user/me, never cached by HTTP (spec §7). Shared: many features read the current user. */
+/** GET /user/me, never cached by HTTP (docs/product/api.md "User calls"). Shared: many features read the current user. */
 export const currentUserQuery = queryOptions({
   queryKey: userKeys.me(),
   queryFn: () => apiData<CurrentUser>('/user/me', { noCache: true }),

@@ -1,4 +1,4 @@
-/** A mobile user agent switches share links to sms and uses smaller fonts (spec content §9). */
+/** A mobile user agent switches share links to sms and uses smaller fonts (docs/product/listening.md "Share links"). */
 export function isMobileUserAgent(
   userAgent: string = globalThis.navigator?.userAgent ?? '',
 ): boolean {

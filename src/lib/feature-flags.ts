@@ -1,7 +1,18 @@
-/** Feature flags with the spec's defaults (accounts §3, content §3), in one place. */
+import { useStoredValue } from './use-stored-value.ts';
+
+/** Feature flags with their defaults (docs/product/limits.md "Feature flags"), in one place. */
 export const featureFlags = {
   enableDudeMode: false,
   enableRiff: false,
   enableUpload: true,
   enableGroups: false,
 } as const;
+
+/**
+ * Dude mode: rows offer the wave's card in three orientations. Off by default; a tester turns
+ * it on for this browser on /playertest (docs/product/shell.md "Feature flags").
+ */
+export function useDudeMode(): boolean {
+  const stored = useStoredValue('enableDudeMode');
+  return featureFlags.enableDudeMode || stored === 'true';
+}

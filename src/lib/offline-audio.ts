@@ -1,5 +1,7 @@
-import { createStore, entries, type UseStore } from 'idb-keyval';
+import type { UseStore } from 'idb-keyval';
 import { useEffect, useState } from 'react';
+import { afterFirstScreen } from './first-screen.ts';
+import { isOnline } from './online-status.ts';
 import { CACHE_NAMES, SW_MESSAGES, type PageToWorkerMessage } from './sw-messages.ts';
 
 /**
@@ -12,14 +14,16 @@ export interface OfflineAudio {
 }
 
 let metaStore: UseStore | null = null;
-const meta = () => (metaStore ??= createStore('waves-audio-cache', 'entries'));
 
 async function readOfflineAudio(): Promise<OfflineAudio> {
   if (typeof caches === 'undefined') return { cached: new Set(), pinned: new Set() };
+  // IndexedDB's helper loads with the first read, not with the first screen.
+  const { createStore, entries } = await import('idb-keyval');
+  metaStore ??= createStore('waves-audio-cache', 'entries');
   const cache = await caches.open(CACHE_NAMES.audio);
   const cached = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
   const pinned = new Set(
-    (await entries<string, { pinned?: boolean }>(meta()))
+    (await entries<string, { pinned?: boolean }>(metaStore))
       .filter(([, entry]) => entry?.pinned)
       .map(([key]) => new URL(key).pathname),
   );
@@ -31,7 +35,10 @@ export function useOfflineAudio(): OfflineAudio {
   useEffect(() => {
     let alive = true;
     const refresh = () => void readOfflineAudio().then((next) => alive && setState(next));
-    refresh();
+    // Online, this only marks kept waves, which can wait for the first screen; offline it says
+    // which rows can play, and is read at once.
+    if (isOnline()) afterFirstScreen(refresh);
+    else refresh();
     const onMessage = (event: MessageEvent<{ type?: string }>) => {
       if (event.data?.type === SW_MESSAGES.audioCacheChanged) refresh();
     };

@@ -1,6 +1,6 @@
 /**
  * Search-param parsers for route files. Route contracts sit in the initial bundle, where zod
- * (even zod/mini, ~8 KB brotli) would break the 115 KB budget of DESIGN.md, so these small
+ * (even zod/mini, ~8 KB brotli) would break the budget of docs/budgets.md "Initial JavaScript", so these small
  * typed parsers do the same job there; forms and the server use the zod contract.
  */
 type Search = Record<string, unknown>;

@@ -6,6 +6,13 @@ import { registerServerMessages } from './server-messages.ts';
  * accounts, profiles, phone, invitations). Loaded with the full catalog (src/lib/i18n.ts), not with the initial bundle.
  */
 registerServerMessages({
+  // Requests the server could not read (docs/product/api.md "Errors and statuses").
+  'bad request': msg`The request could not be read.`,
+  'the address of this request is not valid': msg`The address of this request is not valid.`,
+  'a part of the address of this request is too long': msg`A part of the address of this request is too long.`,
+  'the form data could not be read, please try again': msg`The form could not be read. Please try again.`,
+  'the form has more files than this call takes': msg`The form has more files than it can take.`,
+  'the form has more fields than this call takes': msg`The form has more fields than it can take.`,
   // Recording and upload (content §8).
   'captcha required!': msg`captcha required!`,
   'Unable to determine the audio duration. Please try a different file.': msg`Unable to determine the audio duration. Please try a different file.`,
@@ -40,7 +47,7 @@ registerServerMessages({
   'Language code is required.': msg`Language code is required.`,
   'invalid language_code_ui': msg`invalid language_code_ui`,
   'Creating channels needs more reputation. Ask an administrator.': msg`Creating channels needs more reputation. Ask an administrator.`,
-  // Accounts (spec §5, §8) and the captcha.
+  // Accounts and the captcha.
   'required field': msg`Required field`,
   'please fill out all fields': msg`Please fill out all fields.`,
   'invalid email address': msg`Invalid e-mail address.`,
@@ -113,4 +120,38 @@ registerServerMessages({
   // Invitations
   'Name is required.': msg`Name is required.`,
   'The name must be at most 80 characters.': msg`The name must be at most 80 characters.`,
+  // Sponsored waves (docs/product/listening.md "Sponsored waves").
+  'Sponsor name is required.': msg`Sponsor name is required.`,
+  'The sponsor name must be at most 40 characters.': msg`The sponsor name must be at most 40 characters.`,
+  'Only site admins can mark waves as sponsored.': msg`Only site admins can mark waves as sponsored.`,
+  // The treasure hunt (docs/product/marketplace.md).
+  'product not found': msg`Product not found`,
+  'product_id is required': msg`product_id is required`,
+  'Headline is required.': msg`Headline is required.`,
+  'The headline must be at least 3 characters.': msg`The headline must be at least 3 characters.`,
+  'The headline must be at most 80 characters.': msg`The headline must be at most 80 characters.`,
+  'The description must be at most 2000 characters.': msg`The description must be at most 2000 characters.`,
+  'Location is required.': msg`Location is required.`,
+  'The location must be at most 80 characters.': msg`The location must be at most 80 characters.`,
+  'Please choose a category from the list.': msg`Please choose a category from the list.`,
+  'Please choose a currency from the list.': msg`Please choose a currency from the list.`,
+  'Please enter a price, e.g. 55 or 55.50.': msg`Please enter a price, e.g. 55 or 55.50.`,
+  'The price must be at least 0.01.': msg`The price must be at least 0.01.`,
+  'The price must be at most 1,000,000.': msg`The price must be at most 1,000,000.`,
+  'A price has at most two decimals.': msg`A price has at most two decimals.`,
+  'The floor price must not be above the start price.': msg`The floor price must not be above the start price.`,
+  'Please enter by how much the price falls at each step.': msg`Please enter by how much the price falls at each step.`,
+  'The step must not be larger than the start price minus the floor price.': msg`The step must not be larger than the start price minus the floor price.`,
+  'The price falls every 10 seconds at the most and every 7 days at the least.': msg`The price falls every 10 seconds at the most and every 7 days at the least.`,
+  'The price must reach the floor price within a year: choose a larger step or a shorter interval.': msg`The price must reach the floor price within a year: choose a larger step or a shorter interval.`,
+  'Please choose three images.': msg`Please choose three images.`,
+  'user_id must be your own user id.': msg`user_id must be your own user id.`,
+  'You cannot buy your own product.': msg`You cannot buy your own product.`,
+  'This product has already been sold.': msg`This product has already been sold.`,
+  'This product is no longer for sale.': msg`This product is no longer for sale.`,
+  'Your price is below the current price.': msg`Your price is below the current price.`,
+  'Product purchased successfully': msg`Product purchased successfully`,
+  'Your product is listed.': msg`Your product is listed.`,
+  'The product was withdrawn.': msg`The product was withdrawn.`,
+  'Only the seller can withdraw this product.': msg`Only the seller can withdraw this product.`,
 });

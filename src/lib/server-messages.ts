@@ -4,7 +4,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 /**
- * The server speaks in the spec's English texts (and ours); the client translates them at the
+ * The server speaks in English texts (docs/product/api.md "Message texts"); the client translates them at the
  * edge. Texts the first screens can show live here (they ship with the initial bundle); the
  * texts of every other screen live in server-messages-app.ts, which loads with the full catalog
  * before those screens render (src/lib/i18n.ts).

@@ -1,7 +1,7 @@
 import { isSupportedLanguage, type LanguageCode } from '../api/contract/languages.ts';
 
 /**
- * The browser's local-storage keys, exactly as spec/accounts-and-shell.md §3 names them, behind
+ * The browser's local-storage keys, as docs/architecture.md "Local storage" names them, behind
  * one typed module. Nothing else touches `localStorage` directly.
  */
 export interface StoredUser {
@@ -26,11 +26,15 @@ export interface StoredValues {
   'recording-help-dismissed': 'true';
   'phone-last-country': string;
   'phone-return-url': string;
+  /** The short-video feed's dislikes, which stay on the device (wave names, newest last). */
+  'feed-dislikes': string[];
+  /** Card links in wave rows (docs/product/shell.md "Feature flags"); set on /playertest. */
+  enableDudeMode: 'true';
 }
 
 export type StorageKey = keyof StoredValues;
 
-const jsonKeys = new Set<StorageKey>(['user']);
+const jsonKeys = new Set<StorageKey>(['user', 'feed-dislikes']);
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -91,6 +95,31 @@ export const storage = {
   },
 };
 
+/**
+ * Removes every key of this site's storage but `keep` (ours or anyone else's). A function of
+ * its own, not a method: only sign-out needs it, so it stays out of the first screen's bundle.
+ */
+export function clearStorageExcept(keep: readonly StorageKey[]): void {
+  const store = backend();
+  if (!store) return;
+  const kept = new Set<string>(keep);
+  const keys = Array.from({ length: store.length }, (_, index) => store.key(index));
+  for (const key of keys) if (key !== null && !kept.has(key)) store.removeItem(key);
+  changed();
+}
+
+/**
+ * What sign-out leaves in local storage (docs/product/accounts.md "Sign-out"): the device's
+ * language, the consent and the first-run flag, so the visitor is not asked again. They say
+ * nothing about the person; everything else (the user, return addresses, the last channel and
+ * country, player settings, dismissed hints, test switches) goes.
+ */
+export const KEPT_ON_SIGN_OUT: readonly StorageKey[] = [
+  'language_code_ui',
+  'cookieConsent',
+  'welcomemessage',
+];
+
 export function storedLanguage(): LanguageCode | null {
   const value = storage.get('language_code_ui');
   return isSupportedLanguage(value) ? value : null;
@@ -100,7 +129,7 @@ export function storedToken(): string | null {
   return storage.get('user')?.json_web_token ?? null;
 }
 
-/** A signed-in username of anonymous, or none, counts as not signed in (spec §4). */
+/** A signed-in username of anonymous, or none, counts as not signed in (docs/product/accounts.md "Sign-in"). */
 export function isSignedInLocally(): boolean {
   const username = storage.get('signedIn_username');
   return Boolean(username) && username !== 'anonymous';

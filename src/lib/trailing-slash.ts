@@ -1,5 +1,5 @@
 /**
- * The spec's redirect helper: a path with a trailing slash (other than the root) maps to the
+ * The redirect helper (docs/product/shell.md "Trailing slashes"): a path with a trailing slash (other than the root) maps to the
  * same path without it, keeping the query string and hash. Returns null when nothing changes.
  */
 export function withoutTrailingSlash(pathname: string, search = '', hash = ''): string | null {

@@ -1,17 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  Outlet,
+  redirect,
+  useRouterState,
+} from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { NoticeArea } from '../components/ui/notices.tsx';
 import { PlayerBar } from '../features/player/components/player-bar.tsx';
-import { UploadIndicatorSlot } from '../features/uploads/components/upload-indicator-slot.tsx';
 import { NotFoundPage } from '../features/shell/components/not-found-page.tsx';
 import { OfflineBanner } from '../features/shell/components/offline-banner.tsx';
 import { SiteHeader } from '../features/shell/components/site-header.tsx';
 import { StartupGate } from '../features/shell/components/startup-gate.tsx';
 import { TopTabs } from '../features/shell/components/top-tabs.tsx';
-import { UpdatePrompt } from '../features/shell/components/update-prompt.tsx';
+import { useFirstScreenShown } from '../lib/first-screen.ts';
 import { ensureFullCatalog } from '../lib/i18n.ts';
+import { loadWhenReachable } from '../lib/load-when-reachable.ts';
 import { withoutTrailingSlash } from '../lib/trailing-slash.ts';
 
 const PasswordResetScreen = lazy(async () => {
@@ -21,6 +26,30 @@ const PasswordResetScreen = lazy(async () => {
   ]);
   return { default: module.PasswordResetScreen };
 });
+
+// Neither is needed for the first paint: they load once the first screen has been shown.
+// Offline before they arrived, they wait for the network instead of failing the page.
+const UploadIndicatorSlot = lazy(async () => ({
+  default: (
+    await loadWhenReachable(
+      () => import('../features/uploads/components/upload-indicator-slot.tsx'),
+    )
+  ).UploadIndicatorSlot,
+}));
+const UpdatePrompt = lazy(async () => ({
+  default: (await loadWhenReachable(() => import('../features/shell/components/update-prompt.tsx')))
+    .UpdatePrompt,
+}));
+
+function AfterFirstScreen({ children }: { children: ReactNode }) {
+  return useFirstScreenShown() ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/**
+ * Screens that fill the whole window with their own controls: no header, tabs or player bar
+ * (docs/product/shell.md "Routes").
+ */
+const fullScreens = new Set(['/tiktalk']);
 
 /** The first screens render with the shell catalog; every other screen waits for the full one. */
 const shellScreens = new Set(['/', '/newest', '/trending', '/following', '/404']);
@@ -50,25 +79,49 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const fullScreen = useRouterState({
+    select: (state) => fullScreens.has(state.location.pathname),
+  });
+  // An audiogram card is the whole page: no header, tabs, player, notices or prompts around it.
+  const card = useRouterState({
+    select: (state) => state.location.pathname.startsWith('/audiogramcard'),
+  });
+  if (card) {
+    return (
+      <StartupGate passwordResetScreen={passwordResetScreen}>
+        <Outlet />
+      </StartupGate>
+    );
+  }
   return (
     <>
       <StartupGate passwordResetScreen={passwordResetScreen}>
-        <div className="app">
-          <a href="#main" className="skip-link">
-            <Trans>Skip to content</Trans>
-          </a>
-          <SiteHeader />
-          <OfflineBanner />
-          <TopTabs />
-          <main id="main" className="app__main" tabIndex={-1}>
+        {fullScreen ? (
+          <main id="main" tabIndex={-1}>
             <Outlet />
           </main>
-          <PlayerBar />
-          <UploadIndicatorSlot />
-        </div>
+        ) : (
+          <div className="app">
+            <a href="#main" className="skip-link">
+              <Trans>Skip to content</Trans>
+            </a>
+            <SiteHeader />
+            <OfflineBanner />
+            <TopTabs />
+            <main id="main" className="app__main" tabIndex={-1}>
+              <Outlet />
+            </main>
+            <PlayerBar />
+            <AfterFirstScreen>
+              <UploadIndicatorSlot />
+            </AfterFirstScreen>
+          </div>
+        )}
       </StartupGate>
       <NoticeArea />
-      <UpdatePrompt />
+      <AfterFirstScreen>
+        <UpdatePrompt />
+      </AfterFirstScreen>
     </>
   );
 }

@@ -1,12 +1,12 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { LogoPage } from '../features/info/components/logo-page.tsx';
+import { definedOnly, optionalString } from '../lib/search-params.ts';
 
 export const Route = createFileRoute('/logo')({
-  component: RouteComponent,
+  validateSearch: (search) => definedOnly({ next: optionalString(search, 'next', 300) }),
+  component: LogoRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Waves`} />;
+function LogoRoute() {
+  return <LogoPage next={Route.useSearch().next} />;
 }

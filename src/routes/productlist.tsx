@@ -1,12 +1,14 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { ProductListPage } from '../features/treasure-hunt/components/marketplace-pages.tsx';
+import { definedOnly, optionalEnum } from '../lib/search-params.ts';
 
 export const Route = createFileRoute('/productlist')({
-  component: RouteComponent,
+  validateSearch: (search) =>
+    definedOnly({ filter: optionalEnum(search, 'filter', ['open', 'sold'] as const) }),
+  component: ProductListRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Products`} />;
+function ProductListRoute() {
+  const { filter } = Route.useSearch();
+  return <ProductListPage filter={filter ?? 'all'} />;
 }

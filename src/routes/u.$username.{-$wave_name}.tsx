@@ -4,6 +4,7 @@ import {
   UserLookupError,
   useUserByUsername,
 } from '../features/profiles/api/get-user-by-username.ts';
+import { WaveShare } from '../features/wave-share/components/wave-share.tsx';
 import { UserWaves } from '../features/waves/components/user-waves.tsx';
 
 export const Route = createFileRoute('/u/$username/{-$wave_name}')({
@@ -18,6 +19,7 @@ function UserRoute() {
   return (
     <>
       <ProfileHeader key={`profile-${username}`} username={username} />
+      {!missing && wave_name && <WaveShare key={wave_name} waveName={wave_name} />}
       {!missing && <UserWaves key={username} username={username} waveName={wave_name} />}
     </>
   );

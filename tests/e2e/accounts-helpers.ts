@@ -21,6 +21,17 @@ export const e2eDataDir = () => {
   return dir;
 };
 
+/** A running server's data folder and address: the shared e2e server, or a test's own. */
+export interface E2eSite {
+  dataDir: string;
+  url: string;
+}
+
+const defaultSite = (): E2eSite => ({
+  dataDir: e2eDataDir(),
+  url: `http://localhost:${process.env.E2E_PORT ?? 4173}`,
+});
+
 export interface TestUser {
   userId: number;
   username: string;
@@ -35,11 +46,12 @@ export const uniqueUsername = (prefix = 'user') =>
 /** A confirmed user with a home team, written straight into the e2e database. */
 export async function createUser(
   options: Partial<Omit<TestUser, 'userId'>> & { confirmed?: boolean; language?: 'en' | 'de' } = {},
+  site: E2eSite = defaultSite(),
 ): Promise<TestUser> {
   const username = options.username ?? uniqueUsername();
   const email = (options.email ?? `${username}@example.com`).toLowerCase();
   const password = options.password ?? 'e2e password 1';
-  const db = openDatabase({ dataDir: e2eDataDir() });
+  const db = openDatabase({ dataDir: site.dataDir });
   try {
     const now = Date.now();
     const { userId } = await usersRepository(db.kysely).insertWithHomeTeam({
@@ -62,8 +74,8 @@ export async function createUser(
  * Signs a page's browser in as `user` without the sign-in form: a real session, the cookie,
  * and local storage as the sign-in screen leaves it. Call before the first `page.goto`.
  */
-export async function signInAs(page: Page, user: TestUser) {
-  const dataDir = e2eDataDir();
+export async function signInAs(page: Page, user: TestUser, site: E2eSite = defaultSite()) {
+  const { dataDir } = site;
   const secret = new TextEncoder().encode(
     readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim(),
   );
@@ -74,7 +86,7 @@ export async function signInAs(page: Page, user: TestUser) {
   } finally {
     await db.close();
   }
-  await addSessionCookie(page.context(), token);
+  await addSessionCookie(page.context(), token, site.url);
   await page.addInitScript(
     ({ token, user }) => {
       localStorage.setItem(
@@ -89,10 +101,9 @@ export async function signInAs(page: Page, user: TestUser) {
   return token;
 }
 
-async function addSessionCookie(context: BrowserContext, token: string) {
-  const baseURL = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
+async function addSessionCookie(context: BrowserContext, token: string, url: string) {
   await context.addCookies([
-    { name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    { name: SESSION_COOKIE, value: token, url, httpOnly: true, sameSite: 'Lax' },
   ]);
 }
 

@@ -61,12 +61,25 @@ test.describe('accounts', () => {
     expect(stored.username).toBe(username);
     expect(stored.user.json_web_token).toMatch(/^ey/);
 
+    // What a person leaves behind on a shared device (docs/product/accounts.md "Sign-out").
+    await page.evaluate(() => {
+      localStorage.setItem('player-volume', '35');
+      localStorage.setItem('autoplay', 'false');
+      localStorage.setItem('last_used_channel_id', '1');
+      localStorage.setItem('phone-last-country', 'DE');
+    });
     await header(page).getByRole('link', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/newest$/);
     await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('signedIn_username'))).toBeNull();
-    // The language and the consent stay.
-    expect(await page.evaluate(() => localStorage.getItem('language_code_ui'))).toBe('en');
+    // Only the device's language, consent and first-run flag stay.
+    const left = await page.evaluate(() =>
+      Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)])),
+    );
+    expect(left).toEqual({
+      language_code_ui: 'en',
+      cookieConsent: 'accepted',
+      welcomemessage: 'true',
+    });
   });
 
   test('the guest button enters as anonymous, and the header still offers sign in', async ({

@@ -91,6 +91,51 @@ test('a deep link /u/{user}/{wave} scrolls to that wave, selects it and plays it
   await expect(page.locator(`#wave-${target.waveName}`)).toHaveClass(/wave-row--selected/);
 });
 
+test('a long list as the first screen ends up whole in the server’s order; a deep link reaches its last row', async ({
+  page,
+}) => {
+  // More rows than one phone screen shows: the first screen renders the rest in steps.
+  const longChannel = `long-${Date.now().toString(36).slice(-6)}`;
+  await createChannel(longChannel);
+  const published = await publishWaves(
+    author,
+    longChannel,
+    Array.from({ length: 13 }, (_, index) => ({ title: `Long list ${index + 1}`, seconds: 1 })),
+  );
+  const newestFirst = published.map((wave) => wave.waveName).reverse();
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto(`/c/${longChannel}`);
+  await expect
+    .poll(() => page.locator('.wave-row').evaluateAll((rows) => rows.map((row) => row.id.slice(5))))
+    .toEqual(newestFirst);
+
+  const oldest = published[0]!;
+  await page.goto(`/c/${longChannel}/${oldest.waveName}`);
+  const row = page.locator(`#wave-${oldest.waveName}`);
+  await expect(row).toHaveClass(/wave-row--selected/);
+  await expect(row).toBeInViewport();
+});
+
+test('a row’s author and channel links open those pages inside the app, without a reload', async ({
+  page,
+}) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto(`/c/${channel}`);
+  // A full page load would lose this.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const row = page.locator(`#wave-${waves[0]!.waveName}`);
+  await row.getByRole('link', { name: `@${author.username}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/u/${author.username}$`));
+  await expect(page.locator(`#wave-${waves[0]!.waveName}`)).toBeVisible();
+  await page
+    .locator(`#wave-${waves[0]!.waveName}`)
+    .getByRole('link', { name: `/c/${channel}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/c/${channel}$`));
+  await expect(page.locator(`#wave-${waves[1]!.waveName}`)).toBeVisible();
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+});
+
 test('a signed-in listener likes a wave at once; the like button then disappears', async ({
   page,
 }) => {

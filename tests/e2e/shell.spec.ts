@@ -1,21 +1,22 @@
 import { expect, prepareVisitor, test } from './fixtures.ts';
 
 test.describe('start-up gating', () => {
-  test('a first visit shows only the language chooser, then consent, then /newest in German', async ({
+  test('a first visit shows only the language chooser, whose choice records the consent too, then /newest in German', async ({
     page,
   }) => {
     await page.goto('/newest');
     await expect(page.getByRole('button', { name: /Deutsch/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /English/ })).toBeVisible();
-    // Only the chooser: no header, no tabs.
+    // Only the chooser: no header, no tabs; it says what choosing accepts, linking the terms.
     await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.getByText(/also accepts the necessary cookies/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'terms', exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: /Deutsch/ }).click();
-    const banner = page.getByRole('dialog', { name: 'Cookies' });
-    await expect(banner).toBeVisible();
-    await expect(page.getByRole('navigation')).toHaveCount(0);
-    await banner.getByRole('button', { name: 'OK' }).click();
+    // No banner follows (docs/product/shell.md "Language").
     await expect(page.getByRole('heading', { name: 'Neueste Waves' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Cookies' })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
     await expect(page).toHaveURL(/\/newest$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
@@ -127,5 +128,39 @@ test.describe('offline shell', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Newest waves' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+  });
+
+  test('a first visit that goes offline before the deferred parts arrive keeps its page, and they load when the network returns', async ({
+    page,
+    context,
+  }) => {
+    await prepareVisitor(page, { language: 'en', consent: true });
+    // What the first screen defers (the update prompt, the upload indicator, the service-worker
+    // bridge, the upload queue) finds no network: the visitor went offline right after the
+    // first list arrived.
+    let offline = true;
+    const deferred =
+      /\/assets\/(update-prompt|upload-indicator-slot|sw-bridge|upload-queue)-[^/]*\.js$/;
+    await context.route(deferred, (route) =>
+      offline ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.goto('/newest');
+    await expect(page.getByRole('heading', { name: 'Newest waves' })).toBeVisible();
+    await context.setOffline(true);
+    // Give the deferred imports time to be tried and fail.
+    await page.waitForFunction(
+      () => performance.getEntriesByName('waves:first-screen-shown').length > 0,
+    );
+    await page.waitForTimeout(1500);
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Newest waves' })).toBeVisible();
+
+    offline = false;
+    await context.setOffline(false);
+    await page.waitForFunction(
+      async () => Boolean(await navigator.serviceWorker.getRegistration()),
+      undefined,
+      { timeout: 20_000 },
+    );
   });
 });

@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { openDatabase } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/schema.ts';
+import { jobQueue } from '../../server/jobs/queue.ts';
+import { enqueueWaveVideo } from '../../server/jobs/render-wave-video.ts';
 import { requireFfmpeg } from '../../server/media/ffmpeg.ts';
 import { diskMediaStorage } from '../../server/media/storage.ts';
 import { systemClock } from '../../server/kernel/clock.ts';
@@ -17,12 +21,15 @@ export interface PublishedTestWave {
 
 /**
  * Publishes waves with real audio (ffmpeg tones) straight into the e2e server's database and
- * media folder, through the same publisher the upload pipeline uses.
+ * media folder, through the same publisher the upload pipeline uses. With `videos`, each
+ * publication queues its portrait video as the server's own publisher does, and the e2e
+ * server's worker renders it (other tests leave them out: they cost CPU).
  */
 export async function publishWaves(
   user: TestUser,
   channelName: string,
-  waves: { title: string; seconds: number }[],
+  waves: { title: string; seconds: number; inReplyTo?: string; description?: string }[],
+  options: { videos?: boolean } = {},
 ): Promise<PublishedTestWave[]> {
   const dataDir = e2eDataDir();
   const db = openDatabase({ dataDir });
@@ -40,6 +47,17 @@ export async function publishWaves(
       clock: systemClock,
       siteName: 'Waves',
       workDir: path.join(dataDir, 'tmp'),
+      ...(options.videos
+        ? {
+            onPublishing: (trx: Kysely<Database>, waveId: number) =>
+              enqueueWaveVideo(
+                jobQueue({ db, clock: systemClock }),
+                waveId,
+                { published: true },
+                trx,
+              ),
+          }
+        : {}),
     });
     const published: PublishedTestWave[] = [];
     for (const [index, wave] of waves.entries()) {
@@ -47,7 +65,15 @@ export async function publishWaves(
         userId: user.userId,
         channelId: channel.id,
         title: wave.title,
+        inReplyToWaveName: wave.inReplyTo,
       });
+      if (wave.description !== undefined) {
+        await db.kysely
+          .updateTable('waves')
+          .set({ description: wave.description })
+          .where('id', '=', created.id)
+          .execute();
+      }
       const file = makeTone(work, `tone-${index}.mp3`, wave.seconds, 330 + index * 110);
       const result = await publisher.publishFromFile(created.id, file);
       published.push({ waveName: result.wave_name, title: wave.title, duration: result.duration });

@@ -48,6 +48,8 @@ export async function createInstallation(dialect: DialectName): Promise<Installa
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       STATIC_DIR: path.join(dataDir, 'no-build'),
+      // Portrait videos cost seconds of CPU per wave: only the tests of videos turn them on.
+      WAVE_VIDEOS: 'false',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     async destroy() {

@@ -22,6 +22,8 @@ export function describeEachDatabase(name: string, suite: (dialect: DialectName)
 export interface TestAppOptions {
   env?: Record<string, string>;
   clockStart?: number;
+  /** The app logs here (at LOG_LEVEL) instead of being silent. */
+  logStream?: NodeJS.WritableStream;
   /** Extra routes registered before the app is ready (error-path probes). */
   register?: (app: Awaited<ReturnType<typeof buildApp>>['app']) => void;
 }
@@ -39,6 +41,8 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
     SEED_DEMO: 'false',
     PUBLIC_URL: 'http://localhost:8080',
     STATIC_DIR: path.join(dataDir, 'no-build'),
+    // Portrait videos cost seconds of CPU per wave: only the tests of videos turn them on.
+    WAVE_VIDEOS: 'false',
     ...options.env,
   });
   let pgSchema: string | undefined;
@@ -52,7 +56,11 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
   }
   const db = openDatabase({ dataDir, databaseUrl, ...(pgSchema ? { pgSchema } : {}) });
   const clock = manualClock(options.clockStart);
-  const { app, services } = await buildApp(config, { db, clock, logger: false });
+  const { app, services } = await buildApp(config, {
+    db,
+    clock,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+  });
   options.register?.(app);
   await app.ready();
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { solveCaptcha } from '../helpers/captcha.ts';
+import { solveAtLevel, solveCaptcha } from '../helpers/captcha.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
-import { assertHuman, siteverifyProvider } from '../../server/providers/captcha.ts';
+import { altchaProvider, assertHuman, siteverifyProvider } from '../../server/providers/captcha.ts';
+import { CAPTCHA_CHALLENGES_PER_IP } from '../../server/services/captcha-challenges.ts';
 import { refusalStatus } from '../../server/http/error-handler.ts';
 import { Refusal } from '../../server/kernel/refusal.ts';
 
@@ -48,6 +49,47 @@ describeEachDatabase('captcha (ALTCHA)', (dialect) => {
 
     t.clock.advance(21 * 60 * 1000);
     expect(await captcha.verify(payload, '127.0.0.1')).toBe(false);
+  });
+
+  it('limits challenges to 60 per 10 minutes per address', async () => {
+    const challenge = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/captcha/challenge', remoteAddress });
+    for (let i = 0; i < CAPTCHA_CHALLENGES_PER_IP.limit; i++) {
+      expect((await challenge('192.0.2.60')).statusCode).toBe(200);
+    }
+    const refused = await challenge('192.0.2.60');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: 'too many requests, please try again later',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await challenge('192.0.2.61')).statusCode).toBe(200);
+    t.clock.advance(CAPTCHA_CHALLENGES_PER_IP.windowMs);
+    expect((await challenge('192.0.2.60')).statusCode).toBe(200);
+  });
+
+  it('signs the level of work into a challenge and can demand it', async () => {
+    const easy = altchaProvider(t.db, t.clock, new Uint8Array(32), {
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1,
+      counterMin: 5,
+      counterMax: 10,
+    });
+    const hard = await easy.challenge({ level: 3 });
+    expect(hard.parameters.data).toMatchObject({ level: 3 });
+    const payload = await solveAtLevel(easy, 2);
+    expect(await easy.verify(payload, '127.0.0.1', { minLevel: 3 })).toBe(false);
+    expect(await easy.verify(await solveAtLevel(easy, 3), '127.0.0.1', { minLevel: 3 })).toBe(true);
+    // Claiming a higher level breaks the signature.
+    const decoded = JSON.parse(Buffer.from(payload, 'base64').toString());
+    decoded.challenge.parameters.data.level = 8;
+    expect(await easy.verify(btoa(JSON.stringify(decoded)), '127.0.0.1')).toBe(false);
+    const query = await t.app.inject({ url: '/api/v1/captcha/challenge?purpose=sms' });
+    expect(query.json().parameters.data.level).toBe(0);
+    expect((await t.app.inject({ url: '/api/v1/captcha/challenge?purpose=x' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('assertHuman refuses with the spec text on the captcha field', async () => {

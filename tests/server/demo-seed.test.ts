@@ -50,6 +50,15 @@ describeEachDatabase('demo seed', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(lena).toMatchObject({ displayname: 'Lena Schmidt', usercountrycode: 'DE' });
     expect(lena.followers_count).toBe(1);
+    // Demo people have pictures of their own, not the fallback avatar and preset banner.
+    expect(lena.avatar_version).toMatch(/^[a-f0-9]{12}$/);
+    expect(lena.cover_version).toMatch(/^[a-f0-9]{12}$/);
+    const avatar = await t.app.inject({ method: 'GET', url: `/media/avatars/${lena.id}/128.webp` });
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.headers.etag).toBe(`"a${lena.avatar_version}-128"`);
+    const cover = await t.app.inject({ method: 'GET', url: `/media/covers/${lena.id}.webp` });
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers.etag).toBe(`"c${lena.cover_version}"`);
     const trending = await t.app.inject({
       method: 'GET',
       url: '/api/v1/wave/wavelistpublictrending/en',

@@ -95,6 +95,7 @@ describeEachDatabase('foundation', (dialect) => {
       message: 'internal server error',
       data: null,
       formFieldErrorMessages: {},
+      requestId: reply.headers['x-request-id'],
     });
     expect(reply.body).not.toContain('passwd');
   });

@@ -33,6 +33,15 @@ describeEachDatabase('invite someone', (dialect) => {
     });
   });
 
+  it('invites to the caller’s home team when the payload is the name alone', async () => {
+    const reply = await invite({ invitee_name: 'Grandpa' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data).toMatchObject({
+      team_name: 'hostinvites1',
+      invite_url: 'http://localhost:8080/u/hostinvites1',
+    });
+  });
+
   it('requires a name and a known team, and a signed-in inviter', async () => {
     const empty = await invite({ invitee_name: '   ', team_id: host.homeTeamId });
     expect(empty.statusCode).toBe(400);

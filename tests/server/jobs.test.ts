@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingMessages } from '../../src/api/contract/recording-limits.ts';
 import { jobsRepository } from '../../server/db/repositories/jobs-repository.ts';
@@ -217,6 +218,52 @@ describeEachDatabase('job queue', (dialect) => {
     expect([...counts.values()].every((count) => count === 1)).toBe(true);
     expect((await jobsOfKind(name)).every((job) => job.attempts === 1)).toBe(true);
   });
+
+  it('runs background jobs in a slot of their own, beside the regular ones', async () => {
+    const queue = jobQueue({ db: t.db, clock: t.clock });
+    const background = `test-${++kind}`;
+    const regular = `test-${++kind}`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let backgroundStarted!: () => void;
+    const started = new Promise<void>((resolve) => (backgroundStarted = resolve));
+    let regularRan!: () => void;
+    const ran = new Promise<void>((resolve) => (regularRan = resolve));
+    queue.define({
+      kind: background,
+      parse: () => ({}),
+      run: async () => {
+        backgroundStarted();
+        await held;
+      },
+      leaseMs: 10_000,
+      background: true,
+    });
+    queue.define({
+      kind: regular,
+      parse: () => ({}),
+      run: async () => regularRan(),
+      leaseMs: 10_000,
+    });
+    // Two long background jobs, then a regular one: with one regular slot, the regular job runs
+    // while the first background job still holds the background slot, and the second waits.
+    await queue.enqueue(background, {});
+    await queue.enqueue(background, {});
+    await queue.enqueue(regular, {});
+    const worker = queue.start({ concurrency: 1, pollMs: 10 });
+    await started;
+    await ran;
+    expect((await jobsOfKind(background)).map((job) => job.state)).toEqual(['running', 'queued']);
+    release();
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      if ((await jobsOfKind(background)).every((job) => job.state === 'done')) break;
+      await sleep(20);
+    }
+    await worker.stop();
+    expect((await jobsOfKind(background)).map((job) => job.state)).toEqual(['done', 'done']);
+    expect((await jobsOfKind(regular)).map((job) => job.state)).toEqual(['done']);
+  });
 });
 
 describeEachDatabase('recording jobs', (dialect) => {
@@ -238,7 +285,7 @@ describeEachDatabase('recording jobs', (dialect) => {
     );
     const wave = created.body.data!;
     await tusUpload(t, wave, readFileSync(speechWebm(audioDir(), 3)));
-    expect(filesUnder(t.services.uploadPaths.received)).toHaveLength(1);
+    expect(await receivedKeys()).toHaveLength(1);
     // Its workers kept dying on it: the last lease ran out with every attempt spent.
     const job = await t.services.jobs.findByDedupeKey(`transcode:${await waveId(wave.wave_name)}`);
     expect(job?.kind).toBe(TRANSCODE_WAVE_JOB);
@@ -257,28 +304,38 @@ describeEachDatabase('recording jobs', (dialect) => {
       status: 'failed',
       failure_reason: recordingMessages.uploadFailed,
     });
-    expect(filesUnder(t.services.uploadPaths.received)).toEqual([]);
+    expect(await receivedKeys()).toEqual([]);
   });
 
   it('cleans up expired uploads and orphans, keeping what open jobs and live uploads need', async () => {
-    const paths = t.services.uploadPaths;
-    for (const dir of [paths.tus, paths.received, paths.work, paths.multipart]) {
-      mkdirSync(dir, { recursive: true });
-    }
-    // The record of the upload completed above stays (it is not old).
-    const before = filesUnder(paths.root);
-    const old = Date.now() / 1000 - UPLOAD_EXPIRY_MS / 1000 - 60;
-    const day = Date.now() / 1000 - 2 * 24 * 3600;
+    const { uploadPaths: paths, media, resumableUploads: uploads } = t.services;
+    for (const dir of [paths.work, paths.multipart]) mkdirSync(dir, { recursive: true });
+    const old = Date.now() - UPLOAD_EXPIRY_MS - 60_000;
+    const day = Date.now() - 2 * 24 * 3600_000;
+    const age = (file: string, mtime?: number) => {
+      if (mtime) utimesSync(file, mtime / 1000, mtime / 1000);
+    };
+    const put = async (key: string, mtime?: number) => {
+      await media.putStream(key, Readable.from([Buffer.from('x')]));
+      age(media.localPath(key)!, mtime);
+    };
     const write = (file: string, mtime?: number) => {
       writeFileSync(file, 'x');
-      if (mtime) utimesSync(file, mtime, mtime);
+      age(file, mtime);
     };
-    write(path.join(paths.tus, 'expired'), old);
-    write(path.join(paths.tus, 'expired.json'), old);
-    write(path.join(paths.tus, 'live'));
-    write(path.join(paths.tus, 'live.json'));
-    write(path.join(paths.tus, 'orphan'), day);
-    write(path.join(paths.received, 'stray-file'), day);
+    // Uploads: one expired (with a part), one live (with a part), and a part of nobody.
+    await uploads.create('expired', 10, { wave_name: 'x' });
+    await t.db.kysely
+      .updateTable('tus_uploads')
+      .set({ created_at: old })
+      .where('id', '=', 'expired')
+      .execute();
+    await uploads.append('expired', Readable.from([Buffer.from('12345')]));
+    await uploads.create('live', 10, { wave_name: 'y' });
+    await uploads.append('live', Readable.from([Buffer.from('12345')]));
+    await put('uploads/parts/orphan/000000', day);
+    await put('uploads/received/stray-file', day);
+    await put('uploads/received/fresh-file');
     write(path.join(paths.work, 'stray-1.mp3'), day);
     write(path.join(paths.multipart, 'stray-2'), day);
     write(path.join(paths.multipart, 'fresh'));
@@ -287,14 +344,28 @@ describeEachDatabase('recording jobs', (dialect) => {
       { waveId: 1, file: 'still-needed', demuxer: 'matroska', declaredSeconds: null },
       { dedupeKey: 'cleanup-test' },
     );
-    write(path.join(paths.received, 'still-needed'), day);
+    await put('uploads/received/still-needed', day);
+    const localBefore = filesUnder(paths.root);
 
-    await sweepStaleUploads({ paths, jobs: t.services.jobs });
-    const kept = ['multipart/fresh', 'received/still-needed', 'tus/live', 'tus/live.json'];
-    expect(filesUnder(paths.root)).toEqual(
-      [...before, ...kept.map((file) => file.replace(/\//g, path.sep))].sort(),
-    );
+    await sweepStaleUploads({ paths, jobs: t.services.jobs, storage: media, uploads });
+    expect(await keysUnder('uploads/')).toEqual([
+      'uploads/parts/live/000000',
+      'uploads/received/fresh-file',
+      'uploads/received/still-needed',
+    ]);
+    expect(await uploads.find('expired')).toBeUndefined();
+    expect((await uploads.find('live'))?.bytes_stored).toBe(5);
+    const gone = ['work/stray-1.mp3', 'multipart/stray-2'].map((f) => f.replace(/\//g, path.sep));
+    expect(filesUnder(paths.root)).toEqual(localBefore.filter((file) => !gone.includes(file)));
   });
+
+  async function keysUnder(prefix: string) {
+    const keys: string[] = [];
+    for await (const object of t.services.media.list(prefix)) keys.push(object.key);
+    return keys.sort();
+  }
+
+  const receivedKeys = () => keysUnder('uploads/received/');
 
   async function waveId(name: string) {
     const row = await t.db.kysely

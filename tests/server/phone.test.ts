@@ -4,13 +4,33 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneMessages } from '../../src/api/contract/constants.ts';
+import { altchaProvider, type AltchaProvider } from '../../server/providers/captcha.ts';
 import { twilioSmsProvider, type SmsOutboxMessage } from '../../server/providers/sms.ts';
-import { phoneService } from '../../server/services/phone-service.ts';
-import { solveCaptcha } from '../helpers/captcha.ts';
+import { phoneService, SMS_LIMITS, smsCaptchaLevel } from '../../server/services/phone-service.ts';
+import { anonymousViewer } from '../../server/services/session-service.ts';
+import { solveAtLevel, solveCaptcha } from '../helpers/captcha.ts';
 import { createMember, type Member } from '../helpers/members.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
 
 const NUMBER = '+14155552671';
+/** US area codes in service, for numbers in different blocks. */
+const AREAS = [
+  '212',
+  '213',
+  '214',
+  '215',
+  '216',
+  '217',
+  '218',
+  '219',
+  '224',
+  '225',
+  '228',
+  '229',
+  '231',
+  '234',
+  '239',
+];
 
 function outbox(dataDir: string): SmsOutboxMessage[] {
   const dir = path.join(dataDir, 'sms-outbox');
@@ -219,52 +239,163 @@ describeEachDatabase('phone verification', (dialect) => {
       expect((await requestCode(members[3]!, { phone_number: number })).statusCode).toBe(200);
     });
 
-    it('sends at most 5 codes per IP address and hour', async () => {
+    it('sends at most 5 codes per guest address and hour; members there are counted per account', async () => {
       const ip = '192.0.2.77';
-      const member = await createMember(t, 'iplimit88');
-      const other = await createMember(t, 'iplimit99');
-      const numbers = ['+14155550101', '+14155550102', '+14155550103', '+14155550104'];
-      for (const number of numbers) {
-        expect((await requestCode(member, { phone_number: number }, ip)).statusCode).toBe(200);
+      const numbers = ['+14155550101', '+14155550122', '+14155550143', '+14155550164'];
+      for (const number of [...numbers, '+14155550185']) {
+        const captcha = await solveCaptcha(t.app, { purpose: 'sms', remoteAddress: ip });
+        expect((await requestCode(null, { phone_number: number, captcha }, ip)).statusCode).toBe(
+          200,
+        );
       }
-      expect((await requestCode(other, { phone_number: '+14155550105' }, ip)).statusCode).toBe(200);
-      const sixth = await requestCode(other, { phone_number: '+14155550106' }, ip);
+      const captcha = await solveCaptcha(t.app, { purpose: 'sms', remoteAddress: ip });
+      const sixth = await requestCode(null, { phone_number: '+14155550106', captcha }, ip);
       expect(sixth.statusCode).toBe(429);
+      const member = await createMember(t, 'iplimit88');
+      expect((await requestCode(member, { phone_number: '+14155550107' }, ip)).statusCode).toBe(
+        200,
+      );
     });
 
-    it('stops all sending at the global hourly cap', async () => {
-      const sent: string[] = [];
-      const phone = phoneService({
-        config: t.config,
-        db: t.db,
-        clock: t.clock,
-        secret: new Uint8Array(32),
-        sms: { kind: 'outbox', send: async (message) => void sent.push(message.to) },
-        captcha: t.services.captcha,
-        rateLimiter: t.services.rateLimiter,
-        limits: { globalHour: 2 },
-      });
+    it('replays the drain: guests from one address range get 10 codes, members and other guests are still served', async () => {
+      // Over HTTP with the real captcha, whose work doubles per level: SQLite only, the budget
+      // rules themselves are tested on every database below with a cheaper captcha.
+      if (dialect !== 'sqlite') return;
       t.clock.advance(60 * 60 * 1000);
-      const viewers = await Promise.all(
-        ['capone11', 'captwo22', 'capthree33'].map((name) => createMember(t, name)),
+      const sent = () => outbox(t.dataDir).length;
+      const before = sent();
+      // The drainer: a fresh number each time, at most 4 per address (under the per-address limit),
+      // a captcha solved at the level the server asks for, until it is refused.
+      const drain = async (i: number) => {
+        // The level grows with the range's sends: 0,0,0,1,1,1,2,2,2,3 (2.8 s of work here).
+        const ip = `127.0.0.${10 + Math.floor(i / 4)}`;
+        const captcha = await solveCaptcha(t.app, { purpose: 'sms', remoteAddress: ip });
+        // Numbers of different blocks: the drainer dodges the per-block limit too.
+        const number = `+1${AREAS[i]}5550177`;
+        return (await requestCode(null, { phone_number: number, captcha }, ip)).statusCode;
+      };
+      for (let i = 0; i < SMS_LIMITS.guestPerRangeHour; i++) expect(await drain(i)).toBe(200);
+      // Refused before it has to solve anything: the range's hour is spent.
+      const refused = await requestCode(null, { phone_number: '+12395550177' }, '127.0.0.200');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(sent() - before).toBe(SMS_LIMITS.guestPerRangeHour);
+
+      const member = await createMember(t, 'honest77');
+      const memberReply = await requestCode(member, { phone_number: '+14155550188' }, '10.77.0.1');
+      expect(memberReply.statusCode).toBe(200);
+      const guestIp = '10.78.0.1';
+      const captcha = await solveCaptcha(t.app, { purpose: 'sms', remoteAddress: guestIp });
+      const guestReply = await requestCode(
+        null,
+        { phone_number: '+14155550199', captcha },
+        guestIp,
       );
-      const numbers = ['+14155550111', '+14155550112', '+14155550113'];
-      const ask = (index: number) =>
+      expect(guestReply.statusCode).toBe(200);
+    }, 60_000);
+
+    describe('with a captcha cheap enough to solve at every level', () => {
+      const easy = { algorithm: 'PBKDF2/SHA-256', cost: 1, counterMin: 5, counterMax: 10 };
+      let captcha: AltchaProvider;
+      let phone: ReturnType<typeof phoneService>;
+      let sent: string[];
+      const guest = anonymousViewer(0);
+
+      beforeAll(() => {
+        captcha = altchaProvider(t.db, t.clock, new Uint8Array(32), easy);
+        sent = [];
+        phone = phoneService({
+          config: t.config,
+          db: t.db,
+          clock: t.clock,
+          secret: new Uint8Array(32),
+          sms: { kind: 'outbox', send: async (message) => void sent.push(message.to) },
+          captcha,
+          rateLimiter: t.services.rateLimiter,
+          limits: { guestBudgetHour: 12, memberBudgetHour: 2 },
+        });
+      });
+
+      const askAsGuest = async (number: string, ip: string, level?: number) =>
         phone.requestCode(
+          { ...guest, userId: t.services.anonymousUserId },
           {
-            userId: viewers[index]!.userId,
-            username: 'x',
-            sessionId: 's',
-            isAnonymous: false,
-            isAdmin: false,
+            phone_number: number,
+            captcha: await solveAtLevel(captcha, level ?? (await phone.guestCaptchaLevel(ip))),
           },
-          { phone_number: numbers[index]! },
-          freshIp(),
+          ip,
         );
-      await ask(0);
-      await ask(1);
-      await expect(ask(2)).rejects.toMatchObject({ kind: 'rate-limited' });
-      expect(sent).toEqual(numbers.slice(0, 2));
+
+      it('asks guests for more work as their range sends and as the guest budget empties', async () => {
+        t.clock.advance(60 * 60 * 1000);
+        expect(await phone.guestCaptchaLevel('198.51.100.1')).toBe(0);
+        await askAsGuest('+14155550301', '198.51.100.1');
+        await askAsGuest('+14155550322', '198.51.100.2');
+        await askAsGuest('+14155550343', '198.51.100.3');
+        // Three codes from the range: one level; three of twelve budget codes: two levels.
+        expect(await phone.guestCaptchaLevel('198.51.100.4')).toBe(1 + 2);
+        // Another range pays only for the budget.
+        expect(await phone.guestCaptchaLevel('203.0.113.1')).toBe(2);
+        // A solution one level short of what is asked now still counts (the load may have
+        // risen since it was fetched); two levels short do not.
+        await expect(askAsGuest('+14155550364', '198.51.100.4', 1)).rejects.toMatchObject({
+          kind: 'invalid',
+          fields: { captcha: 'captcha verification failed, please try again' },
+        });
+        await askAsGuest('+14155550385', '198.51.100.4', 2);
+        expect(smsCaptchaLevel(100, 100, 100)).toBe(8);
+      });
+
+      it('limits guests to 10 codes per address range (IPv4 /24, IPv6 /48)', async () => {
+        t.clock.advance(60 * 60 * 1000);
+        for (let i = 0; i < SMS_LIMITS.guestPerRangeHour; i++) {
+          await askAsGuest(`+1${AREAS[i]}5550142`, `2001:db8:7::${i + 1}`);
+        }
+        await expect(askAsGuest('+12395550142', '2001:db8:7:ffff::1')).rejects.toMatchObject({
+          kind: 'rate-limited',
+        });
+      });
+
+      it('limits codes per block of 10,000 numbers', async () => {
+        t.clock.advance(60 * 60 * 1000);
+        for (let i = 0; i < SMS_LIMITS.guestPerBlockHour; i++) {
+          await askAsGuest(`+1303555${1000 + i}`, `10.${90 + i}.0.1`);
+        }
+        await expect(askAsGuest('+13035551999', '10.99.0.1')).rejects.toMatchObject({
+          kind: 'rate-limited',
+        });
+      });
+
+      it('keeps the guest and the member budgets apart: a drained guest budget refuses no member', async () => {
+        t.clock.advance(60 * 60 * 1000);
+        sent.length = 0;
+        for (let i = 0; i < 12; i++) {
+          await askAsGuest(`+1${AREAS[i]}5550100`, `10.${100 + i}.0.1`);
+        }
+        await expect(askAsGuest('+12395550100', '10.120.0.1')).rejects.toMatchObject({
+          kind: 'rate-limited',
+        });
+        const members = await Promise.all(
+          ['budget1a', 'budget2b', 'budget3c'].map((name) => createMember(t, `${name}1`)),
+        );
+        const askAsMember = (index: number) =>
+          phone.requestCode(
+            {
+              userId: members[index]!.userId,
+              username: 'x',
+              sessionId: 's',
+              isAnonymous: false,
+              isAdmin: false,
+            },
+            { phone_number: `+1${AREAS[12 + index]}5550100` },
+            freshIp(),
+          );
+        await askAsMember(0);
+        await askAsMember(1);
+        // The member budget bounds the bill too.
+        await expect(askAsMember(2)).rejects.toMatchObject({ kind: 'rate-limited' });
+        expect(sent).toHaveLength(14);
+      });
     });
 
     it('limits code guesses per account across codes', async () => {

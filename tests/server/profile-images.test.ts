@@ -378,7 +378,7 @@ describeEachDatabase('profile images', (dialect) => {
   });
 
   describe('fallback images', () => {
-    it('answers users without an image with the fallback avatar and a preset banner', async () => {
+    it('answers users without an image with the fallback avatar and the default teal banner', async () => {
       const other = await createMember(t, 'noimages22');
       const avatar = await t.app.inject({
         method: 'GET',
@@ -391,7 +391,18 @@ describeEachDatabase('profile images', (dialect) => {
         url: `/media/covers/${other.userId}.webp`,
       });
       expect(cover.statusCode).toBe(200);
-      expect(cover.headers.etag).toMatch(/^"cover-(0[1-9]|1\d|2[0-2])"$/);
+      expect(cover.headers.etag).toBe('"cover-default"');
+      // A preset the user chose serves instead.
+      await t.db.kysely
+        .updateTable('users')
+        .set({ cover_preset: 7 })
+        .where('id', '=', other.userId)
+        .execute();
+      const chosen = await t.app.inject({
+        method: 'GET',
+        url: `/media/covers/${other.userId}.webp`,
+      });
+      expect(chosen.headers.etag).toBe('"cover-07"');
     });
 
     it('gives the anonymous user the fallback avatar and the default teal banner', async () => {

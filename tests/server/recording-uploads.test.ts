@@ -98,12 +98,18 @@ describeEachDatabase('uploads', (dialect) => {
         .where('dedupe_key', '=', `transcode:${row.id}`)
         .execute(),
     );
-  const uploadsLeft = () => filesUnder(path.join(t.dataDir, 'uploads'));
-  /** Files that appeared since `before`, besides the records of completed tus uploads. */
+  /** Local files of uploads, and the parts and received files in the (disk) media storage. */
+  const uploadsLeft = () => [
+    ...filesUnder(path.join(t.dataDir, 'uploads')),
+    ...filesUnder(path.join(t.dataDir, 'media', 'uploads')),
+  ];
+  /** Files that appeared since `before`. */
   const newFilesSince = (before: string[]) =>
-    uploadsLeft().filter((file) => !before.includes(file) && !file.endsWith('.json'));
+    uploadsLeft().filter((file) => !before.includes(file));
   const mediaOf = (wave: NewWaveData) =>
-    filesUnder(path.join(t.dataDir, 'media')).filter((file) => file.includes(wave.wave_name));
+    filesUnder(path.join(t.dataDir, 'media')).filter(
+      (file) => file.includes(wave.wave_name) && !file.startsWith(`uploads${path.sep}`),
+    );
   /**
    * Nothing of a refused upload remains but the failed wave that says why: no file beyond
    * those that were there before (other tests' unfinished uploads), no media, no job.
@@ -535,7 +541,7 @@ describeEachDatabase('uploads', (dialect) => {
     }, 60_000);
   });
 
-  it('keeps no stray files beside unfinished tus uploads', () => {
-    expect(uploadsLeft().filter((file) => !file.startsWith('tus/'))).toEqual([]);
+  it('keeps no stray files beside the parts of unfinished tus uploads', () => {
+    expect(uploadsLeft().filter((file) => !file.startsWith(`parts${path.sep}`))).toEqual([]);
   });
 });

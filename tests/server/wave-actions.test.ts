@@ -1,8 +1,12 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WaveListItem } from '../../src/api/contract/wave.ts';
 import { trendingScore } from '../../server/services/trending.ts';
+import { VIEW_LIMITS } from '../../server/services/wave-service.ts';
+import { multipart } from '../helpers/members.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
 import {
   channelIdOf,
@@ -41,6 +45,19 @@ describeEachDatabase('wave actions', (dialect) => {
   };
   const waveRow = (name: string) =>
     t.db.kysely.selectFrom('waves').selectAll().where('wave_name', '=', name).executeTakeFirst();
+  /** A guest's view from an address, with its browser's headers (a device cookie, a user agent). */
+  const viewAs = (waveName: string, address: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/wave/logview/${waveName}`,
+      remoteAddress: address,
+      headers,
+    });
+  const deviceCookieOf = (reply: { cookies: { name: string; value: string }[] }) => {
+    const cookie = reply.cookies.find((c) => c.name === 'waves_device');
+    if (!cookie) throw new Error('no device id issued');
+    return `waves_device=${cookie.value}`;
+  };
   const userRow = (id: number) =>
     t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const channelRow = (name: string) =>
@@ -61,6 +78,97 @@ describeEachDatabase('wave actions', (dialect) => {
   });
   afterAll(() => t.close());
 
+  describe('sponsored waves', () => {
+    const logo = () =>
+      sharp({ create: { width: 300, height: 120, channels: 4, background: '#e11d48' } })
+        .png()
+        .toBuffer();
+    const sponsor = async (
+      waveName: string,
+      fields: Record<string, string>,
+      who: Listener | null,
+      files: Record<string, { data: Uint8Array; filename: string }> = {},
+    ) => {
+      const body = await multipart(fields, files);
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/wave/sponsor/${waveName}`,
+        payload: body.payload,
+        headers: { ...body.headers, ...(who ? who.auth : {}) },
+      });
+      return { status: reply.statusCode, body: reply.json() };
+    };
+    const inNewest = async (waveName: string) =>
+      ((await get('/wave/wavelistpublicnewest/en')).body.data as WaveListItem[]).find(
+        (item) => item.wave_name === waveName,
+      );
+
+    it('lets a site admin mark a wave sponsored, with a name and a logo that lists show', async () => {
+      const wave = await newWave('sponsored wave');
+      const reply = await sponsor(
+        wave.wave_name,
+        { is_sponsored: 'TRUE', sponsor_name: ' Acme Tea ' },
+        listAdmin,
+        { logo: { data: await logo(), filename: 'acme.png' } },
+      );
+      expect(reply.status).toBe(200);
+      expect(reply.body.data[0]).toMatchObject({ is_sponsored: true, sponsor_name: 'Acme Tea' });
+      const logoUrl = reply.body.data[0].sponsor_logo as string;
+      expect(logoUrl).toMatch(/^\/media\/sponsors\/[a-f0-9]{16}\.webp$/);
+      const image = await t.app.inject({ method: 'GET', url: logoUrl });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['cache-control']).toContain('immutable');
+      expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 128, height: 128 });
+      // The list cache forgot its pages: the next newest list shows the label at once.
+      expect(await inNewest(wave.wave_name)).toMatchObject({
+        is_sponsored: true,
+        sponsor_name: 'Acme Tea',
+        sponsor_logo: logoUrl,
+      });
+
+      // Renaming keeps the logo; unsponsoring clears name and logo and deletes the file.
+      const renamed = await sponsor(
+        wave.wave_name,
+        { is_sponsored: 'TRUE', sponsor_name: 'Acme' },
+        admin,
+      );
+      expect(renamed.body.data[0]).toMatchObject({ sponsor_name: 'Acme', sponsor_logo: logoUrl });
+      const off = await sponsor(wave.wave_name, { is_sponsored: 'FALSE' }, admin);
+      expect(off.body.data[0]).toMatchObject({
+        is_sponsored: false,
+        sponsor_name: null,
+        sponsor_logo: null,
+      });
+      expect((await t.app.inject({ method: 'GET', url: logoUrl })).statusCode).toBe(404);
+      expect(await inNewest(wave.wave_name)).toMatchObject({ is_sponsored: false });
+    });
+
+    it('refuses everyone but site admins, and bad fields, changing nothing', async () => {
+      const wave = await newWave('not sponsored');
+      const fields = { is_sponsored: 'TRUE', sponsor_name: 'Acme' };
+      expect((await sponsor(wave.wave_name, fields, owner)).status).toBe(403);
+      expect((await sponsor(wave.wave_name, fields, null)).status).toBe(401);
+      const noName = await sponsor(wave.wave_name, { is_sponsored: 'TRUE' }, admin);
+      expect(noName.status).toBe(400);
+      expect(noName.body.formFieldErrorMessages).toEqual({
+        sponsor_name: 'Sponsor name is required.',
+      });
+      const maybe = await sponsor(wave.wave_name, { is_sponsored: 'maybe' }, admin);
+      expect(maybe.body.formFieldErrorMessages).toEqual({ is_sponsored: 'must be TRUE or FALSE' });
+      const badLogo = await sponsor(wave.wave_name, fields, admin, {
+        logo: { data: new TextEncoder().encode('GIF89a but not really'), filename: 'logo.gif' },
+      });
+      expect(badLogo.status).toBe(400);
+      expect(Object.keys(badLogo.body.formFieldErrorMessages)).toEqual(['logo']);
+      expect((await sponsor('nosuchwave', fields, admin)).status).toBe(404);
+      expect(await waveRow(wave.wave_name)).toMatchObject({
+        is_sponsored: 0,
+        sponsor_name: null,
+        sponsor_logo: null,
+      });
+    });
+  });
+
   describe('logview', () => {
     it('counts a view once per viewer per day and again the next day', async () => {
       const wave = await newWave();
@@ -68,11 +176,24 @@ describeEachDatabase('wave actions', (dialect) => {
         post(`/wave/logview/${wave.wave_name}`, undefined, headers);
       expect((await view(owner.auth)).body.data).toEqual({ counted: true, views_count: 1 });
       expect((await view(owner.auth)).body.data).toEqual({ counted: false, views_count: 1 });
-      // Anonymous listeners: by address and user agent.
-      const phone = { 'user-agent': 'phone/1' };
-      expect((await view(phone)).body.data.counted).toBe(true);
-      expect((await view(phone)).body.data.counted).toBe(false);
-      expect((await view({ 'user-agent': 'laptop/2' })).body.data.counted).toBe(true);
+      // A guest's first view counts by address and brings the browser its device id.
+      const first = await viewAs(wave.wave_name, '10.20.0.1');
+      expect(first.json().data.counted).toBe(true);
+      const phone = deviceCookieOf(first);
+      expect(phone).toMatch(/^waves_device=[\w-]+\.[\w-]+$/);
+      expect(
+        (await viewAs(wave.wave_name, '10.20.0.1', { cookie: phone })).json().data.counted,
+      ).toBe(false);
+      // Another user agent from that address is the same guest, not a new one.
+      const laptop = { 'user-agent': 'laptop/2' };
+      expect((await viewAs(wave.wave_name, '10.20.0.1', laptop)).json().data.counted).toBe(false);
+      // A second browser there, known by the device id it got for another wave, is new.
+      const second = deviceCookieOf(
+        await viewAs((await newWave('other')).wave_name, '10.20.0.1', laptop),
+      );
+      expect(
+        (await viewAs(wave.wave_name, '10.20.0.1', { cookie: second })).json().data.counted,
+      ).toBe(true);
       t.clock.advance(DAY);
       expect((await view(owner.auth)).body.data).toEqual({ counted: true, views_count: 4 });
       const row = await waveRow(wave.wave_name);
@@ -81,6 +202,45 @@ describeEachDatabase('wave actions', (dialect) => {
         trendingScore({ likes: 0, views: 4, createdAt: row?.created_at ?? 0 }),
         9,
       );
+    });
+
+    it('replays the view inflation: 500 posts from one address with rotating user agents count one view', async () => {
+      const target = await newWave('inflated');
+      let refused = 0;
+      for (let i = 0; i < 500; i++) {
+        const reply = await viewAs(target.wave_name, '192.0.2.50', { 'user-agent': `agent/${i}` });
+        if (reply.statusCode === 429) refused += 1;
+        else expect(reply.json().success).toBe(true);
+      }
+      expect((await waveRow(target.wave_name))?.views_count).toBe(1);
+      // Past 300 an hour, the address is refused outright.
+      expect(refused).toBe(500 - VIEW_LIMITS.requestsPerAddress.limit);
+    });
+
+    it('counts at most 3 guest devices of one address for a wave a day; accounts count apart', async () => {
+      const target = await newWave('devices');
+      const harvested: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const probe = await newWave(`probe ${i}`);
+        harvested.push(deviceCookieOf(await viewAs(probe.wave_name, '192.0.2.60')));
+      }
+      const counted = [];
+      for (const cookie of harvested) {
+        counted.push(
+          (await viewAs(target.wave_name, '192.0.2.60', { cookie })).json().data.counted,
+        );
+      }
+      expect(counted).toEqual([true, true, true, false, false, false]);
+      expect(
+        (await post(`/wave/logview/${target.wave_name}`, {}, other.auth)).body.data.counted,
+      ).toBe(true);
+      // A forged device id is no device id: the address counts, and it has counted.
+      const forged = await viewAs(target.wave_name, '192.0.2.61', {
+        cookie: 'waves_device=AAAAAAAAAAAAAAAA.forged',
+      });
+      expect(forged.json().data.counted).toBe(true);
+      expect(deviceCookieOf(forged)).not.toContain('AAAAAAAAAAAAAAAA');
+      expect((await waveRow(target.wave_name))?.views_count).toBe(5);
     });
 
     it('accepts an empty JSON body, as the spec’s client may send', async () => {
@@ -156,7 +316,8 @@ describeEachDatabase('wave actions', (dialect) => {
       expect(body.data[0]).toMatchObject({
         wave_name: wave.wave_name,
         title: 'metadata wave',
-        ai_headlines: [],
+        // Suggestions from the wave's own facts (server/services/title-suggestions.ts).
+        ai_headlines: ['A 1-second message from @wave-owner', '@wave-owner in #general'],
         description: '',
         team_name: 'wave-owner',
         channel_id: await channelIdOf(t, 'general'),
@@ -165,6 +326,9 @@ describeEachDatabase('wave actions', (dialect) => {
         user_id: owner.userId,
         username: 'wave-owner',
         can_edit: false,
+        is_sponsored: false,
+        sponsor_name: null,
+        sponsor_logo: null,
       });
       expect(
         (await get(`/wave/metadata/${wave.wave_name}`, owner.auth)).body.data[0].can_edit,
@@ -355,7 +519,7 @@ describeEachDatabase('trending', (dialect) => {
       await t.app.inject({
         method: 'POST',
         url: `/api/v1/wave/logview/${old.wave_name}`,
-        headers: { 'user-agent': `viewer-${i}` },
+        remoteAddress: `10.54.${i}.1`,
       });
     }
     // new and newest: no engagement → 0, age +2 → 2.0 (+ base); newest a second younger.

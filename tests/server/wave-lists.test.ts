@@ -179,13 +179,14 @@ describeEachDatabase('wave lists', (dialect) => {
       (w: { wave_name: string }) => w.wave_name === wave,
     );
     expect(theirs).toMatchObject({ user_has_liked: false, user_has_viewed: false });
-    // An anonymous listener is recognised by address and user agent.
-    const anonymous = { 'user-agent': 'test-phone/1.0' };
-    await t.app.inject({
+    // A guest is recognised by the device id its first view brought it.
+    const viewed = await t.app.inject({
       method: 'POST',
       url: `/api/v1/wave/logview/${wave}`,
-      headers: anonymous,
+      remoteAddress: '10.30.0.1',
     });
+    const device = viewed.cookies.find((cookie) => cookie.name === 'waves_device');
+    const anonymous = { cookie: `waves_device=${device?.value}` };
     const seen = (await get('/wave/wavelistpublicnewest/en', anonymous)).body.data.find(
       (w: { wave_name: string }) => w.wave_name === wave,
     );

@@ -47,7 +47,7 @@ const firstError = (
   );
 };
 
-describe('sign-in (spec §5): e-mail and password required, e-mail checked, guest skips the checks', () => {
+describe('sign-in: e-mail and password required, e-mail checked, guest skips the checks', () => {
   it('lets the guest e-mail through with any password, trimmed and in any case', () => {
     fc.assert(
       fc.property(pad, fc.boolean(), fc.string({ maxLength: 20 }), (space, upper, password) => {
@@ -103,7 +103,7 @@ describe('sign-in (spec §5): e-mail and password required, e-mail checked, gues
   });
 });
 
-describe('sign-up values (spec §5, §9)', () => {
+describe('sign-up values', () => {
   it('password: "password is too short" under 8 characters after trimming, at most 128', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 7 }), pad, (password, space) => {
@@ -165,7 +165,7 @@ describe('sign-up values (spec §5, §9)', () => {
   });
 });
 
-describe('the order of the sign-up submit checks (spec §5)', () => {
+describe('the order of the sign-up submit checks', () => {
   const values = fc.record({
     username: fc.oneof(fc.string({ maxLength: 12 }), fc.constant('sam-river7')),
     email: fc.oneof(blank, fc.constant('a@example.com')),
@@ -223,7 +223,7 @@ describe('the order of the sign-up submit checks (spec §5)', () => {
   });
 });
 
-describe('password reset forms (spec §5)', () => {
+describe('password reset forms', () => {
   it('an empty or blank field gives "please fill out all fields"', () => {
     fc.assert(
       fc.property(fc.oneof(blank, nonBlank), blank, fc.boolean(), (filled, empty, swap) => {
@@ -257,7 +257,7 @@ describe('password reset forms (spec §5)', () => {
   });
 });
 
-describe('guest entry and the way back (spec §4, §9)', () => {
+describe('guest entry and the way back', () => {
   it('the guest password is random, 8 characters', () => {
     fc.assert(
       fc.property(fc.infiniteStream(fc.nat()), (stream) => {

@@ -8,7 +8,7 @@ import {
 } from '../../src/api/client.ts';
 import { storage } from '../../src/lib/storage.ts';
 
-describe('transport rules (spec/accounts-and-shell.md §8)', () => {
+describe('transport rules', () => {
   it('returns the parsed JSON for every 2xx', () => {
     for (const status of [200, 201, 204, 299]) {
       expect(interpretResponse(status, '{"success":true,"data":1}')).toEqual({
@@ -55,7 +55,7 @@ describe('transport rules (spec/accounts-and-shell.md §8)', () => {
   });
 });
 
-describe('request headers (spec §7)', () => {
+describe('request headers', () => {
   beforeEach(() => storage.clear());
 
   it('asks for JSON, and sends JSON unless the body is form data', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeBackPath } from '../../src/lib/back-path.ts';
 
-describe('recorder back path (spec content §4)', () => {
+describe('recorder back path ', () => {
   it.each([
     ['/newest', '/newest'],
     ['/following', '/following'],

@@ -55,7 +55,7 @@ describe('query keys', () => {
   it('finds the queries of the app (the scan below is not vacuous)', () => {
     const names = queries.map((query) => query.name);
     expect(names).toContain('/src/api/get-wave-metadata.ts#waveMetadataQuery');
-    expect(names).toContain('/src/features/waves/api/get-wave-list.ts#waveListQuery');
+    expect(names).toContain('/src/api/get-wave-list.ts#waveListQuery');
     expect(names).toContain('/src/lib/current-user.ts#currentUserQuery');
     expect(names.length).toBeGreaterThanOrEqual(15);
   });

@@ -24,10 +24,10 @@ describe('trailing-slash redirect helper', () => {
   });
 });
 
-describe('the storage module (spec §3 keys)', () => {
+describe('the storage module (its keys)', () => {
   beforeEach(() => storage.clear());
 
-  it('stores plain values under the spec’s key names', () => {
+  it('stores plain values under the product’s key names', () => {
     storage.set('cookieConsent', 'accepted');
     storage.set('player-volume', '70');
     expect(localStorage.getItem('cookieConsent')).toBe('accepted');

@@ -156,6 +156,26 @@ export function jobsRepository(db: Kysely<Database>, dialect: DialectName) {
       return rows.map((row) => row.payload);
     },
 
+    /** Per kind: jobs due now and waiting, and when the oldest of them became due. */
+    async dueByKind(now: number) {
+      const rows = await db
+        .selectFrom('jobs')
+        .select((eb) => [
+          'kind',
+          eb.fn.countAll<number>().as('due'),
+          eb.fn.min('run_at').as('oldest'),
+        ])
+        .where('state', '=', 'queued')
+        .where('run_at', '<=', now)
+        .groupBy('kind')
+        .execute();
+      return rows.map((row) => ({
+        kind: row.kind,
+        due: Number(row.due),
+        oldestRunAt: Number(row.oldest),
+      }));
+    },
+
     /** Removes finished jobs last touched before `before`. */
     async deleteFinishedBefore(before: number) {
       await db

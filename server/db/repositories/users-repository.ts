@@ -39,7 +39,7 @@ export function usersRepository(db: Kysely<Database>) {
         .execute();
     },
     /**
-     * A new user and the home team that following them subscribes to (spec content §4: follow
+     * A new user and the home team that following them subscribes to (docs/product/listening.md "Follow": follow
      * is a subscription to the user's home team), in one transaction.
      */
     async insertWithHomeTeam(row: Insertable<UsersTable>) {

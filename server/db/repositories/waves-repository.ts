@@ -27,6 +27,7 @@ export interface WaveListRow {
   sponsor_name: string | null;
   sponsor_logo: string | null;
   parent_wave_name: string | null;
+  video_version: string | null;
 }
 
 /** Ids are 32-bit integers on PostgreSQL: the largest is the "no cursor yet" bound. */
@@ -77,6 +78,7 @@ export function wavesRepository(
           'w.is_sponsored',
           'w.sponsor_name',
           'w.sponsor_logo',
+          'w.video_version',
           eb
             .selectFrom('waves as p')
             .select('p.wave_name')
@@ -247,6 +249,13 @@ export function wavesRepository(
           'u.avatar_version',
           't.team_name',
           'p.wave_name as parent_wave_name',
+          'p.title as parent_title',
+          'w.language_code_ui',
+          'w.is_sponsored',
+          'w.sponsor_name',
+          'w.sponsor_logo',
+          'w.video_version',
+          'w.waveform',
         ])
         .where('w.wave_name', '=', waveName)
         .executeTakeFirst();
@@ -263,6 +272,39 @@ export function wavesRepository(
 
     update(id: number, changes: Updateable<WavesTable>) {
       return db.updateTable('waves').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Stores the loudness per bar (encodePeaks) the card and the video draw. */
+    setWaveform(id: number, waveform: string) {
+      return db.updateTable('waves').set({ waveform }).where('id', '=', id).execute();
+    },
+
+    /** Records the wave's current video; false when the wave no longer exists. */
+    async setVideo(id: number, version: string, bytes: number) {
+      const result = await db
+        .updateTable('waves')
+        .set({ video_version: version, video_bytes: bytes, video_failed_at: null })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    markVideoFailed(id: number, now: number) {
+      return db.updateTable('waves').set({ video_failed_at: now }).where('id', '=', id).execute();
+    },
+
+    /** Published waves without a video that did not fail for good, newest first (an index range). */
+    async withoutVideo(limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('waves')
+        .select('id')
+        .where('status', '=', 'published')
+        .where('video_version', 'is', null)
+        .where('video_failed_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /** Publishes once: false when the wave was already published (a retried job). */

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { UploadStatus } from '../../../src/api/contract/recording.ts';
 import { MAX_UPLOAD_BYTES, recordingMessages } from '../../../src/api/contract/recording-limits.ts';
 import type { Db } from '../../db/database.ts';
@@ -12,8 +11,9 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { forbidden, invalid, notFound, Refusal } from '../../kernel/refusal.ts';
 import { AudioRefusal, maxDurationSeconds, sniffAudio } from '../../media/audio-upload.ts';
 import type { Ffmpeg } from '../../media/ffmpeg.ts';
+import { receivedKey } from '../../media/media-keys.ts';
+import type { MediaStorage } from '../../media/storage.ts';
 import type { Viewer } from '../session-service.ts';
-import type { UploadPaths } from './upload-paths.ts';
 import type { UploadTokens } from './upload-tokens.ts';
 import { uploadStatusOf } from './wave-status.ts';
 
@@ -42,13 +42,14 @@ async function hashFile(file: string): Promise<Received> {
  */
 export function uploadIntake(deps: {
   db: Db;
-  paths: UploadPaths;
+  /** Received files wait for their transcode here, where every worker can read them. */
+  storage: MediaStorage;
   tokens: UploadTokens;
   ffmpeg: () => Promise<Ffmpeg>;
   jobs: JobQueue;
   anonymousUserId: number;
 }) {
-  const { db, paths, jobs } = deps;
+  const { db, storage, jobs } = deps;
   const waves = wavesRepository(db.kysely, db.dialect);
   const uploads = waveUploadsRepository(db.kysely);
 
@@ -171,10 +172,9 @@ export function uploadIntake(deps: {
         throw error;
       }
 
-      await mkdir(paths.received, { recursive: true });
       const name = `${wave.wave_name}-${randomBytes(6).toString('hex')}`;
-      const kept = path.join(paths.received, name);
-      await rename(file, kept);
+      const kept = receivedKey(name);
+      await storage.putFile(kept, file, { move: true });
       let accepted = false;
       try {
         accepted = await db.kysely.transaction().execute(async (trx) => {
@@ -192,7 +192,7 @@ export function uploadIntake(deps: {
           return true;
         });
       } finally {
-        if (!accepted) await rm(kept, { force: true });
+        if (!accepted) await storage.delete(kept);
       }
       if (!accepted) return settleRepeat(wave.id, received);
       jobs.wake();

@@ -1,17 +1,17 @@
 import path from 'node:path';
 
-/** Where uploads live on disk (all on one file system, so moves are renames). */
+/**
+ * A process's local folders for uploads on their way (all on one file system, so moves are
+ * renames). What must outlive the process or reach another one (tus parts, received files)
+ * lives in the media storage instead (services/recording/resumable-uploads.ts).
+ */
 export function uploadPaths(dataDir: string) {
   const root = path.join(dataDir, 'uploads');
   return {
     root,
-    /** tus uploads in progress: `{id}` and `{id}.json` (@tus/file-store). */
-    tus: path.join(root, 'tus'),
-    /** Multipart uploads being received. */
+    /** Multipart uploads being received, and complete tus uploads being assembled. */
     multipart: path.join(root, 'multipart'),
-    /** Complete uploads waiting for (or in) their transcode job. */
-    received: path.join(root, 'received'),
-    /** Transcoder output before it is stored. */
+    /** Transcoder input copied from a bucket, and its output before it is stored. */
     work: path.join(root, 'work'),
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { recordingMessages } from '../../../src/api/contract/recording-limits.ts';
 import type { Db } from '../../db/database.ts';
 import { channelsRepository, type ChannelRow } from '../../db/repositories/channels-repository.ts';
@@ -10,6 +11,7 @@ import {
   wavesRepository,
   type WaveRow,
 } from '../../db/repositories/waves-repository.ts';
+import type { Database } from '../../db/schema.ts';
 import { epochDay, type Clock } from '../../kernel/clock.ts';
 import { invalid, notFound } from '../../kernel/refusal.ts';
 import type { Ffmpeg } from '../../media/ffmpeg.ts';
@@ -83,7 +85,7 @@ export function newWaveName(): string {
 /**
  * Turns audio into a published wave. The recording pipeline creates the wave when a recording
  * starts (`createWave`) and, once the upload is transcoded, calls `publishFromFile` with the
- * result; the demo seed does both with audio it synthesises.
+ * result; the demo seed does both with its committed speech.
  */
 export function wavePublisher(deps: {
   db: Db;
@@ -95,6 +97,11 @@ export function wavePublisher(deps: {
   workDir: string;
   /** Called after a wave was published (the list cache forgets its pages). */
   onPublished?: () => void;
+  /**
+   * Called in the transaction that publishes a wave, for work that must exist exactly when the
+   * wave is published (its video job).
+   */
+  onPublishing?: (trx: Kysely<Database>, waveId: number) => Promise<unknown>;
 }) {
   const { db, storage, clock } = deps;
   const waves = wavesRepository(db.kysely, db.dialect);
@@ -168,7 +175,7 @@ export function wavePublisher(deps: {
     },
 
     /**
-     * Stores `file` at the spec's audio path (an mp3 as it is, anything else transcoded to the
+     * Stores `file` at the audio path of docs/product/api.md "Media" (an mp3 as it is, anything else transcoded to the
      * product's encoding), records its duration, size and SHA-256, and publishes the wave:
      * status `published`, `listed` by the rules, `published_at`, the trending score, the
      * channel's wave count and latest time, and the parent's reply count. Idempotent:
@@ -243,6 +250,7 @@ export function wavePublisher(deps: {
           if (wave.in_reply_to_wave_id !== null) {
             await waveCountersRepository(trx).bump(wave.in_reply_to_wave_id, { replies: 1 });
           }
+          await deps.onPublishing?.(trx, wave.id);
           return true;
         });
         if (newlyPublished) deps.onPublished?.();

@@ -15,7 +15,7 @@ export const isUserAnonymousDataSchema = z.object({
 export const isUserAnonymousReplySchema = envelopeSchema(isUserAnonymousDataSchema);
 export type IsUserAnonymousData = z.infer<typeof isUserAnonymousDataSchema>;
 
-/** The account texts of spec §5 and §8 the server sends (the client translates them). */
+/** The account texts the server sends (docs/product/accounts.md) (the client translates them). */
 export const authMessages = {
   required: 'this field is required',
   requiredField: 'required field',
@@ -50,7 +50,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 const trimmed = z.string({ error: authMessages.required }).trim();
 
-/** Lower-cased, trimmed e-mail address (browser-style validation; spec §5). */
+/** Lower-cased, trimmed e-mail address (browser-style validation; docs/product/accounts.md "Sign-in"). */
 export const emailSchema = trimmed
   .min(1, authMessages.required)
   .max(254, authMessages.invalidEmail)
@@ -77,19 +77,21 @@ export const backPathUsernameSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** A username a new account may take: both rule sets (the server's check). */
+/** A username a new account may take: the sign-up rules (the server's check). */
 export const newUsernameSchema = trimmed.superRefine((value, ctx) => {
   const problem = newUsernameProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 // POST /auth/signin
-/** The guest e-mail skips the checks (spec §5); the server signs it in with any password. */
+/** The guest e-mail skips the checks (docs/product/accounts.md "The guest account"); the server signs it in with any password. */
 export const signInRequestSchema = z.object({
   email: trimmed.min(1, authMessages.required).max(254, authMessages.invalidEmail),
   password: trimmed
     .min(1, authMessages.required)
     .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
+  /** Asked for after failed sign-ins (docs/product/accounts.md "Failed sign-ins"). */
+  captcha: z.string().max(4000).optional(),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 export const signInDataSchema = z.object({
@@ -104,7 +106,7 @@ export const signInReplySchema = envelopeSchema(signInDataSchema);
 export const isGuestEmail = (email: string) => email.trim().toLowerCase() === GUEST_EMAIL;
 
 /**
- * The sign-in form (spec §5): e-mail and password required, the e-mail checked like the
+ * The sign-in form (docs/product/accounts.md "Sign-in"): e-mail and password required, the e-mail checked like the
  * browser does; every check is skipped for the guest e-mail. Values trimmed.
  */
 export const signInFormSchema = z
@@ -173,7 +175,7 @@ export const resetPasswordRequestSchema = z.object({
 });
 export const resetPasswordReplySchema = emptyEnvelopeSchema;
 
-/** The reset form: both fields required and trimmed, equal (spec §5). */
+/** The reset form: both fields required and trimmed, equal (docs/product/accounts.md "Password reset"). */
 export const resetPasswordFormSchema = z.object({
   password: z.string().trim(),
   confirmPassword: z.string().trim(),

@@ -30,10 +30,20 @@ export const altchaChallengeSchema = z.object({
   signature: z.string().optional(),
 });
 
+/**
+ * What a challenge is for, when that makes it harder: `sms` (a guest's phone code) grows with
+ * the load on the SMS budget (docs/product/limits.md "SMS budget").
+ */
+export const captchaPurposes = ['sms'] as const;
+export type CaptchaPurpose = (typeof captchaPurposes)[number];
+export const captchaChallengeQuerySchema = z.object({
+  purpose: z.enum(captchaPurposes).optional(),
+});
+
 /** Field name of the captcha payload in every form that needs one. */
 export const CAPTCHA_FIELD = 'captcha';
 
-/** The server's captcha refusals (spec §5 "captcha required"), keyed on the `captcha` field. */
+/** The server's captcha refusals ("captcha required", docs/product/recording.md "Who may record"), keyed on the `captcha` field. */
 export const captchaMessages = {
   required: 'captcha required',
   failed: 'captcha verification failed, please try again',

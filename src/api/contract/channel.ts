@@ -4,7 +4,7 @@ import { CHANNEL_DESCRIPTION_MAX, CHANNEL_NAME_MAX, channelMessages } from './co
 import { envelopeSchema } from './envelope.ts';
 import { supportedLanguages } from './languages.ts';
 
-/** A channel (spec/content.md §3 "Channel"). */
+/** A channel (docs/product/channels-and-groups.md "Channels"). */
 export const channelSchema = z.object({
   channel_id: z.number().int(),
   channel_name: z.string(),
@@ -33,7 +33,7 @@ export const channelNameParamsSchema = z.object({
   channel_name: z.string().min(1, channelMessages.nameRequired).max(64, 'invalid channel name'),
 });
 export const channelIdParamsSchema = z.object({ channel_id: idParamSchema });
-/** The path's language; anything but en/de is the spec's "invalid language_code_ui". */
+/** The path's language; anything but en/de is "invalid language_code_ui". */
 export const channelLanguageParamsSchema = z.object({
   lang: z.enum(supportedLanguages, { error: channelMessages.languageInvalid }),
 });

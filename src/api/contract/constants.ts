@@ -5,14 +5,14 @@
  */
 export type { LanguageCode } from './languages.ts';
 
-/** The shared guest account (spec/accounts-and-shell.md §9 "Guest e-mail fixed"). */
+/** The shared guest account (docs/product/accounts.md "The guest account"). */
 export const GUEST_EMAIL = 'anonymous@waves.invalid';
 export const ANONYMOUS_USERNAME = 'anonymous';
 
 /** `channel_access_rule` of a public channel: everyone reads and posts (chat groups have others). */
 export const PUBLIC_ACCESS_RULE = 'PUBLIC';
 
-/** Listening (spec/content.md §5, §9): wave titles, channel fields and list pages. */
+/** Listening (docs/product/limits.md "Waves and channels"): wave titles, channel fields and list pages. */
 export const WAVE_TITLE_MIN = 3;
 export const WAVE_TITLE_MAX = 55;
 export const CHANNEL_NAME_MAX = 20;
@@ -20,15 +20,20 @@ export const CHANNEL_DESCRIPTION_MAX = 80;
 /** Wave lists: `?after=<last item's cursor>&limit=<n>`; a page shorter than the limit is the end. */
 export const WAVE_LIST_DEFAULT_LIMIT = 30;
 export const WAVE_LIST_MAX_LIMIT = 100;
-/** The spec's wave-edit texts (§8 "Wave editing"); the minimum message states the real bound. */
+/** The wave-edit texts (docs/product/recording.md "Editing a wave"); the minimum message states the real bound. */
 export const waveMessages = {
   titleRequired: 'Title is required.',
   titleTooShort: 'Title must be at least 3 characters.',
   titleTooLong: 'Title must be at most 55 characters.',
   confirmDelete: 'Type delete to confirm.',
   waveNotFound: 'Wave not found',
+  sponsorNameRequired: 'Sponsor name is required.',
+  sponsorNameTooLong: 'The sponsor name must be at most 40 characters.',
+  sponsorAdminOnly: 'Only site admins can mark waves as sponsored.',
 } as const;
-/** The spec's channel texts (§8 "Groups, channels and invitations", "Channels and lists"). */
+/** Sponsored waves (docs/product/listening.md "Sponsored waves"). */
+export const SPONSOR_NAME_MAX = 40;
+/** The channel texts (docs/product/channels-and-groups.md "Creating a channel"). */
 export const channelMessages = {
   nameRequired: 'Channel name is required.',
   nameTooLong: 'Channel name must be at most 20 characters.',
@@ -105,4 +110,79 @@ export const INVITEE_NAME_MAX = 80;
 export const inviteMessages = {
   nameRequired: 'Name is required.',
   nameTooLong: 'The name must be at most 80 characters.',
+} as const;
+
+/**
+ * The treasure hunt: products sold by a falling-price auction (docs/product/marketplace.md).
+ * Money travels as numbers of the currency's major unit with at most two decimals (55.5 is
+ * A$55.50); the server keeps whole cents.
+ */
+export const PRODUCT_CURRENCIES = ['AUD', 'EUR', 'USD', 'GBP', 'NZD', 'CHF'] as const;
+export type ProductCurrency = (typeof PRODUCT_CURRENCIES)[number];
+export const PRODUCT_DEFAULT_CURRENCY: ProductCurrency = 'AUD';
+export const PRODUCT_CATEGORIES = [
+  'antiques',
+  'art',
+  'books',
+  'clothing',
+  'electronics',
+  'garden',
+  'home',
+  'music',
+  'sports',
+  'toys',
+  'vehicles',
+  'other',
+] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+export const PRODUCT_HEADLINE_MIN = 3;
+export const PRODUCT_HEADLINE_MAX = 80;
+export const PRODUCT_DESCRIPTION_MAX = 2000;
+export const PRODUCT_LOCATION_MAX = 80;
+export const PRODUCT_IMAGE_COUNT = 3;
+/** Prices: at least one cent, at most a million of the currency. */
+export const PRODUCT_PRICE_MIN = 0.01;
+export const PRODUCT_PRICE_MAX = 1_000_000;
+/** The price steps down at most every 10 seconds (the page polls every 5) and at least weekly. */
+export const PRODUCT_STEP_SECONDS_MIN = 10;
+export const PRODUCT_STEP_SECONDS_MAX = 7 * 24 * 60 * 60;
+/** The price reaches its floor within a year: an auction that would take longer is refused. */
+export const PRODUCT_FALL_MAX_SECONDS = 365 * 24 * 60 * 60;
+/** The product page asks for the price this often until it is at its bottom. */
+export const PRICE_POLL_MS = 5000;
+export const PRODUCT_LIST_DEFAULT_LIMIT = 30;
+export const PRODUCT_LIST_MAX_LIMIT = 100;
+/** What the buy form offers before the first price arrives (the original form's sample price). */
+export const BUY_FORM_DEFAULT_PRICE = 55;
+export const treasureHuntMessages = {
+  productNotFound: 'product not found',
+  productIdRequired: 'product_id is required',
+  headlineRequired: 'Headline is required.',
+  headlineTooShort: 'The headline must be at least 3 characters.',
+  headlineTooLong: 'The headline must be at most 80 characters.',
+  descriptionTooLong: 'The description must be at most 2000 characters.',
+  locationRequired: 'Location is required.',
+  locationTooLong: 'The location must be at most 80 characters.',
+  categoryInvalid: 'Please choose a category from the list.',
+  currencyInvalid: 'Please choose a currency from the list.',
+  priceInvalid: 'Please enter a price, e.g. 55 or 55.50.',
+  priceTooLow: 'The price must be at least 0.01.',
+  priceTooHigh: 'The price must be at most 1,000,000.',
+  priceDecimals: 'A price has at most two decimals.',
+  floorAboveStart: 'The floor price must not be above the start price.',
+  stepInvalid: 'Please enter by how much the price falls at each step.',
+  stepTooLarge: 'The step must not be larger than the start price minus the floor price.',
+  stepSecondsInvalid: 'The price falls every 10 seconds at the most and every 7 days at the least.',
+  fallTooLong:
+    'The price must reach the floor price within a year: choose a larger step or a shorter interval.',
+  imagesRequired: 'Please choose three images.',
+  userIdMismatch: 'user_id must be your own user id.',
+  cannotBuyOwn: 'You cannot buy your own product.',
+  alreadySold: 'This product has already been sold.',
+  withdrawn: 'This product is no longer for sale.',
+  priceBelowCurrent: 'Your price is below the current price.',
+  purchased: 'Product purchased successfully',
+  listed: 'Your product is listed.',
+  withdrawnOk: 'The product was withdrawn.',
+  onlySellerWithdraws: 'Only the seller can withdraw this product.',
 } as const;

@@ -10,7 +10,7 @@ export interface Country {
   regions: Region[];
 }
 
-/** About 250 countries and territories with their regions (spec/accounts-and-shell.md §2). */
+/** About 250 countries and territories with their regions (docs/product/accounts.md "Sign-up"). */
 export const countryList: readonly Country[] = countries as Country[];
 
 const byCode = new Map(countryList.map((country) => [country.countryShortCode, country]));

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** Field name → the spec's message text for that field. */
+/** Field name → the message text for that field. */
 export const formFieldErrorMessagesSchema = z.record(z.string(), z.string());
 
 /**
  * Every /api/v1 reply: `{ success, message, data, formFieldErrorMessages, formGeneralErrorMessages? }`
- * (spec/accounts-and-shell.md §3 "General response shape").
+ * (docs/product/api.md "The envelope").
  */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({
@@ -14,6 +14,8 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
     data: data.nullable(),
     formFieldErrorMessages: formFieldErrorMessagesSchema,
     formGeneralErrorMessages: z.array(z.string()).optional(),
+    /** On failures: the id of the request in the server's logs (and its X-Request-Id). */
+    requestId: z.string().optional(),
   });
 }
 
@@ -25,6 +27,8 @@ export type Envelope<T> = {
   data: T | null;
   formFieldErrorMessages: Record<string, string>;
   formGeneralErrorMessages?: string[];
+  /** On failures: the id of the request in the server's logs (and its X-Request-Id). */
+  requestId?: string;
 };
 
 /** Messages the server sends that the client translates at the edge (en source texts). */
@@ -37,4 +41,10 @@ export const serverMessages = {
   mustBeSignedIn: 'must be signed in',
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
+  badRequest: 'bad request',
+  badAddress: 'the address of this request is not valid',
+  addressTooLong: 'a part of the address of this request is too long',
+  formUnreadable: 'the form data could not be read, please try again',
+  tooManyFiles: 'the form has more files than this call takes',
+  tooManyFields: 'the form has more fields than this call takes',
 } as const;

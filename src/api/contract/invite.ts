@@ -13,7 +13,8 @@ export const inviteSomeoneBodySchema = z.object({
     .trim()
     .min(1, inviteMessages.nameRequired)
     .max(INVITEE_NAME_MAX, inviteMessages.nameTooLong),
-  team_id: idParamSchema,
+  /** The team to invite to; the caller's home team when absent (the original sent the name alone). */
+  team_id: idParamSchema.optional(),
 });
 export type InviteSomeoneBody = z.input<typeof inviteSomeoneBodySchema>;
 

@@ -110,7 +110,7 @@ export const confirmSmsCodeReplySchema = envelopeSchema(confirmSmsCodeDataSchema
 export type ConfirmSmsCodeData = z.infer<typeof confirmSmsCodeDataSchema>;
 
 /**
- * GET /phone/validate?phone=…&country=… — our own phone-validation service (the spec's external
+ * GET /phone/validate?phone=…&country=… — our own phone-validation service (in place of an external
  * one). `success` says whether the number is valid; `data` carries the reason either way.
  */
 export const phoneValidateQuerySchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Recording and upload limits (spec content §5, §9), zod-free so the recorder's first chunk and
+ * Recording and upload limits (docs/product/limits.md "Recording and uploads"), zod-free so the recorder's first chunk and
  * the upload queue can share them with the server.
  */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -13,7 +13,7 @@ export const MAX_ANONYMOUS_DURATION_SECONDS = 10 * 60;
 export const TUS_ENDPOINT = '/api/v1/uploads';
 export const UPLOAD_TOKEN_HEADER = 'Upload-Token';
 
-/** The spec's recording and upload texts (content §8 "Recording and upload"). */
+/** The recording and upload texts (docs/product/recording.md "Server checks"). */
 export const recordingMessages = {
   captchaRequired: 'captcha required!',
   durationUnknown: 'Unable to determine the audio duration. Please try a different file.',

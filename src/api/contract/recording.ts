@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { waveNameSchema } from './common.ts';
+import { idParamSchema, waveNameSchema } from './common.ts';
 import { WAVE_TITLE_MAX, WAVE_TITLE_MIN, waveMessages } from './constants.ts';
 import { envelopeSchema } from './envelope.ts';
 import { supportedLanguages } from './languages.ts';
 import { recordingMessages, waveStatuses } from './recording-limits.ts';
 
 /**
- * POST /wave/newwave (spec content §3 "Wave for creation", §7): creates the wave record the
+ * POST /wave/newwave (docs/product/api.md "Recording calls"): creates the wave record the
  * audio is then uploaded to. Exactly one of channel_id / in_reply_to_wave_wave_name.
  * `idempotency_key` (client-generated, per recording) makes a retry return the same wave_name.
  */
 export const newWaveBodySchema = z
   .object({
     language_code_ui: z.enum(supportedLanguages, { error: recordingMessages.languageInvalid }),
-    channel_id: z.coerce.number().int().positive().optional(),
+    channel_id: idParamSchema.optional(),
     in_reply_to_wave_wave_name: waveNameSchema.optional(),
     captcha: z.string().max(20_000).optional(),
     title: z

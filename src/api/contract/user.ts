@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanLikeSchema, idParamSchema } from './common.ts';
+import { booleanLikeSchema, idParamSchema, MAX_ID } from './common.ts';
 import {
   ABOUT_MAX,
   DISPLAYNAME_MAX,
@@ -15,7 +15,7 @@ export const teamMembershipSchema = z.object({
   team_name: z.string(),
 });
 
-/** User info and profile (spec/content.md §3 "User info", accounts §3 "User (profile)"). */
+/** User info and profile (docs/product/api.md "User calls"). */
 export const userInfoSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -117,7 +117,8 @@ export type ProfileImages = z.infer<typeof profileImagesSchema>;
 export const peopleQuerySchema = z.object({
   after: z
     .string()
-    .regex(/^\d{1,15}$/, 'invalid cursor')
+    .regex(/^\d{1,10}$/, 'invalid cursor')
+    .refine((cursor) => Number(cursor) <= MAX_ID, 'invalid cursor')
     .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })

@@ -1,13 +1,15 @@
 /**
- * The two username rule sets of spec/accounts-and-shell.md §5, as plain functions (zod-free,
+ * The two username rule sets (docs/product/accounts.md "Sign-up", docs/product/recording.md "Back path"), as plain functions (zod-free,
  * so any bundle may use them). Each returns the first broken rule's message, or null.
  *
  * - Sign-up (the form's check): 5–30 characters, letters/digits/hyphens, ends with a digit.
  * - Back paths (the server's check): required, 5–21 characters, letters/digits/hyphens, no
- *   leading, trailing or double hyphen; reported with the spec's validation_* keys.
+ *   leading, trailing or double hyphen; reported with the validation_* keys.
  *
- * The limits disagree (30 against 21) and both are honoured in their place: the sign-up form
- * checks the sign-up rules, the server checks both sets (sign-up rules first).
+ * The limits disagree (30 against 21) and both are honoured in their place: a new account's
+ * name follows the sign-up rules (form and server), a back path the back-path rules. A name of
+ * 22 to 30 characters is a valid account whose page is not accepted as a back path
+ * (docs/product/accounts.md "Sign-up").
  */
 export const SIGNUP_USERNAME_MIN = 5;
 export const SIGNUP_USERNAME_MAX = 30;
@@ -56,7 +58,7 @@ export function backPathUsernameProblem(username: string): BackPathUsernameKey |
   return null;
 }
 
-/** What the server requires of a new username: the sign-up rules, then the back-path rules. */
+/** What the server requires of a new username: the sign-up rules. */
 export function newUsernameProblem(username: string): string | null {
-  return signUpUsernameProblem(username) ?? backPathUsernameProblem(username);
+  return signUpUsernameProblem(username);
 }

@@ -23,6 +23,7 @@ export default function AltchaWidget({
   handleRef,
   language,
   labelledBy,
+  purpose,
 }: CaptchaWidgetProps) {
   const { t } = useLingui();
   const element = useRef<AltchaWidgetElement>(null);
@@ -74,7 +75,7 @@ export default function AltchaWidget({
   return (
     <altcha-widget
       ref={element as never}
-      challenge={ALTCHA_CHALLENGE_URL}
+      challenge={purpose ? `${ALTCHA_CHALLENGE_URL}?purpose=${purpose}` : ALTCHA_CHALLENGE_URL}
       language={language}
       name="captcha"
       aria-labelledby={labelledBy}

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import type { CaptchaPurpose } from '../../api/contract/captcha.ts';
 
 /*
  * The types captcha.tsx and the widgets it loads lazily share. They live below both, so a widget
@@ -16,4 +17,6 @@ export interface CaptchaWidgetProps {
   handleRef: Ref<CaptchaHandle>;
   language: string;
   labelledBy: string;
+  /** Asks the server for the challenge of this purpose (it may be harder under load). */
+  purpose?: CaptchaPurpose | undefined;
 }

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import type { CaptchaPurpose } from '../../api/contract/captcha.ts';
 import { captchaConfigQuery } from './captcha-config.ts';
 import type { CaptchaHandle, CaptchaWidgetProps } from './captcha-widget.ts';
 import './captcha.css';
@@ -19,6 +20,8 @@ export interface CaptchaProps {
   error?: string | null;
   /** A visible label; defaults to "Verification". */
   label?: string;
+  /** What the payload is for, when the server makes that harder under load (phone codes). */
+  purpose?: CaptchaPurpose;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface CaptchaProps {
  *   <Captcha ref={captcha} onChange={setPayload} error={captchaError} />
  *   …after a submit: captcha.current?.reset();
  */
-export function Captcha({ onChange, ref, error, label }: CaptchaProps) {
+export function Captcha({ onChange, ref, error, label, purpose }: CaptchaProps) {
   const { t, i18n } = useLingui();
   const config = useQuery(captchaConfigQuery);
   const labelId = useId();
@@ -72,6 +75,7 @@ export function Captcha({ onChange, ref, error, label }: CaptchaProps) {
       handleRef: widget,
       language: i18n.locale,
       labelledBy: labelId,
+      purpose,
     };
     body = (
       <Suspense fallback={loading}>

@@ -6,7 +6,7 @@ import {
   type AvatarSize,
 } from '../../lib/media-urls.ts';
 
-// The page-wide avatar reload event (spec §3): every avatar gets a new cache-busting query.
+// The page-wide avatar reload event (docs/product/accounts.md "Profile images"): every avatar gets a new cache-busting query.
 let reloadToken = '';
 const listeners = new Set<() => void>();
 

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The spec's "alerts", shown as accessible in-page notices instead of window.alert.
+ * The product's alerts (docs/product/shell.md "Notices"), shown as accessible in-page notices instead of window.alert.
  * `notify` may be called from anywhere (event handlers, mutations, the upload queue).
  */
 export type NoticeKind = 'error' | 'info' | 'success';

@@ -10,5 +10,5 @@ export const contacts = {
   communityChannel: 'general',
 } as const;
 
-/** The spec's version label (accounts §2, §9). */
+/** The version label (docs/product/shell.md "Information pages"). */
 export const VERSION_LABEL = 'v1.0';

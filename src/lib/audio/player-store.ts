@@ -32,14 +32,23 @@ export interface PlayerState {
   needsTap: boolean;
 }
 
-let state: PlayerState;
-const listeners = new Set<() => void>();
-
-export function initialPlayerState(stored: {
+export interface StoredPlayerSettings {
   volume: number;
   rate: number;
   autoplay: boolean;
-}): PlayerState {
+}
+
+/** Made on first use, not when the module loads (the stored settings are read then). */
+let state: PlayerState | null = null;
+let storedSettings: () => StoredPlayerSettings = () => ({ volume: 70, rate: 1, autoplay: true });
+const listeners = new Set<() => void>();
+
+/** Where the first state's stored settings come from (the audio engine reads local storage). */
+export function readStoredPlayerSettingsWith(read: () => StoredPlayerSettings) {
+  storedSettings = read;
+}
+
+function initialPlayerState(stored: StoredPlayerSettings): PlayerState {
   return {
     status: 'idle',
     queue: [],
@@ -54,17 +63,12 @@ export function initialPlayerState(stored: {
 }
 
 export function setPlayerState(patch: Partial<PlayerState>) {
-  state = { ...state, ...patch };
+  state = { ...getPlayerState(), ...patch };
   for (const listener of listeners) listener();
 }
 
 export function getPlayerState(): PlayerState {
-  return state;
-}
-
-export function resetPlayerState(next: PlayerState) {
-  state = next;
-  for (const listener of listeners) listener();
+  return (state ??= initialPlayerState(storedSettings()));
 }
 
 function subscribe(listener: () => void) {
@@ -76,8 +80,8 @@ function subscribe(listener: () => void) {
 export function usePlayer<T>(select: (state: PlayerState) => T): T {
   return useSyncExternalStore(
     subscribe,
-    () => select(state),
-    () => select(state),
+    () => select(getPlayerState()),
+    () => select(getPlayerState()),
   );
 }
 

@@ -1,31 +1,28 @@
-import type { Howl } from 'howler';
-import { audioUrl, avatarUrl } from '../media-urls.ts';
 import { storage } from '../storage.ts';
 import {
   currentWave,
   getPlayerState,
-  initialPlayerState,
-  resetPlayerState,
+  readStoredPlayerSettingsWith,
   setPlayerState,
   type PlayableWave,
 } from './player-store.ts';
 
 /**
- * The audio engine (spec content §4 "Player"): one singleton, reached only through this module.
- * howler with `html5: true` streams long files and keeps lock-screen controls; it is loaded on
- * the first play so it stays out of the initial bundle.
+ * The audio engine (docs/product/listening.md "Player"): one singleton, reached only through this
+ * module. This part is on the first screen: the queue, the settings and the tap's beep. What
+ * plays a wave (howler, the position ticker, the Media Session: ./engine.ts) loads on the first
+ * sign of intent or the first play, so it stays out of the initial JavaScript.
  */
 const BEEP_URL = '/sounds/beep.mp3';
 const DEFAULT_VOLUME = 70;
 export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
 
-type HowlerModule = typeof import('howler');
-let howler: Promise<HowlerModule> | null = null;
-let howlerIfLoaded: HowlerModule | null = null;
-const loadHowler = () => (howler ??= import('howler'));
+type Engine = typeof import('./engine.ts');
+let engineLoading: Promise<Engine> | null = null;
+let engine: Engine | null = null;
+const loadEngine = () =>
+  (engineLoading ??= import('./engine.ts').then((loaded) => (engine = loaded)));
 
-let sound: Howl | null = null;
-let ticker: ReturnType<typeof setInterval> | null = null;
 /** Bumped on every start/stop so callbacks of an abandoned sound do nothing. */
 let generation = 0;
 let playBeep = true;
@@ -47,13 +44,11 @@ function storedNumber(
     : fallback;
 }
 
-resetPlayerState(
-  initialPlayerState({
-    volume: storedNumber('player-volume', DEFAULT_VOLUME, 0, 100),
-    rate: storedNumber('player-rate', 1, 0.5, 2),
-    autoplay: storage.get('autoplay') !== 'false',
-  }),
-);
+readStoredPlayerSettingsWith(() => ({
+  volume: storedNumber('player-volume', DEFAULT_VOLUME, 0, 100),
+  rate: storedNumber('player-rate', 1, 0.5, 2),
+  autoplay: storage.get('autoplay') !== 'false',
+}));
 
 /** Called whenever a wave is selected to play (the waves feature logs a view). */
 export function onWaveSelected(listener: WaveEvent) {
@@ -63,7 +58,7 @@ export function onWaveSelected(listener: WaveEvent) {
   };
 }
 
-/** Audio that cannot load or play (spec §8: "Audio load error: alert with the error text"). */
+/** Audio that cannot load or play (docs/product/listening.md "Player": an alert with the error text). */
 export function onPlayerError(listener: ErrorEvent) {
   errorListeners.add(listener);
   return () => {
@@ -76,137 +71,12 @@ export function setPlayBeep(enabled: boolean) {
   playBeep = enabled;
 }
 
-function stopTicker() {
-  if (ticker) clearInterval(ticker);
-  ticker = null;
-}
-
-function startTicker() {
-  stopTicker();
-  ticker = setInterval(refreshPosition, 1000);
-}
-
-function refreshPosition() {
-  if (!sound) return;
-  const position = Number(sound.seek()) || 0;
-  setPlayerState({ position });
-  updatePositionState();
-}
-
-function updatePositionState() {
-  const { duration, position, rate } = getPlayerState();
-  if (!('mediaSession' in navigator) || !duration) return;
-  try {
-    navigator.mediaSession.setPositionState({
-      duration,
-      position: Math.min(position, duration),
-      playbackRate: rate,
-    });
-  } catch {
-    // Some browsers reject a position past a not-yet-known duration; the next tick fixes it.
-  }
-}
+export const isPlayBeepOn = () => playBeep;
 
 function unloadSound() {
   generation++;
-  stopTicker();
-  sound?.unload();
-  sound = null;
+  engine?.unloadSound();
   stopBeep();
-}
-
-function publishMediaSession(wave: PlayableWave) {
-  if (!('mediaSession' in navigator)) return;
-  navigator.mediaSession.metadata = new MediaMetadata({
-    title: wave.title || wave.wave_name,
-    artist: `@${wave.username}`,
-    album: 'Waves',
-    artwork: [
-      {
-        src: avatarUrl(wave.user_id, 512, wave.avatar_version),
-        sizes: '512x512',
-        type: 'image/webp',
-      },
-      {
-        src: avatarUrl(wave.user_id, 128, wave.avatar_version),
-        sizes: '128x128',
-        type: 'image/webp',
-      },
-    ],
-  });
-}
-
-let mediaSessionWired = false;
-function wireMediaSession() {
-  if (mediaSessionWired || !('mediaSession' in navigator)) return;
-  mediaSessionWired = true;
-  const actions: [MediaSessionAction, MediaSessionActionHandler][] = [
-    ['play', () => play()],
-    ['pause', () => pause()],
-    ['stop', () => stop()],
-    ['previoustrack', () => previous()],
-    ['nexttrack', () => next()],
-    ['seekto', (details) => details.seekTime !== undefined && seek(details.seekTime)],
-    ['seekbackward', (details) => seek(getPlayerState().position - (details.seekOffset ?? 10))],
-    ['seekforward', (details) => seek(getPlayerState().position + (details.seekOffset ?? 10))],
-  ];
-  for (const [action, handler] of actions) {
-    try {
-      navigator.mediaSession.setActionHandler(action, handler);
-    } catch {
-      // An action this browser does not know.
-    }
-  }
-}
-
-function createSound(module: HowlerModule, wave: PlayableWave, token: number): Howl {
-  const { volume, muted, rate } = getPlayerState();
-  const created = new module.Howl({
-    src: [audioUrl(wave)],
-    format: ['mp3'],
-    html5: true,
-    preload: true,
-    volume: volume / 100,
-    mute: muted,
-    rate,
-    onplay: () => {
-      if (token !== generation) return;
-      setPlayerState({ status: 'playing', needsTap: false });
-      if ('mediaSession' in navigator) navigator.mediaSession.playbackState = 'playing';
-      startTicker();
-    },
-    onload: () => {
-      if (token !== generation) return;
-      setPlayerState({ duration: created.duration() || wave.duration });
-    },
-    onpause: () => {
-      if (token !== generation) return;
-      stopTicker();
-      refreshPosition();
-      setPlayerState({ status: 'paused' });
-      if ('mediaSession' in navigator) navigator.mediaSession.playbackState = 'paused';
-    },
-    onend: () => {
-      if (token !== generation) return;
-      // Synchronously, inside the ended event: a locked phone lets the next track start only here.
-      const { autoplay, index, queue } = getPlayerState();
-      if (autoplay && index + 1 < queue.length) startAt(index + 1, { beep: false });
-      else stop();
-    },
-    onloaderror: (_id, error) => {
-      if (token !== generation) return;
-      stop();
-      for (const listener of errorListeners) listener(String(error ?? 'audio could not be loaded'));
-    },
-    onplayerror: (_id, error) => {
-      if (token !== generation) return;
-      // Autoplay policy: the browser wants a tap first (a deep link opened without one).
-      setPlayerState({ status: 'paused', needsTap: true });
-      created.once('unlock', () => token === generation && created.play());
-      void error;
-    },
-  });
-  return created;
 }
 
 function startAt(index: number, options: { beep: boolean }) {
@@ -219,7 +89,7 @@ function startAt(index: number, options: { beep: boolean }) {
   // and starts when both the beep is over and the wave is ready.
   let beepOver = !(options.beep && playBeep);
   const startWave = () => {
-    if (token === generation && beepOver) sound?.play();
+    if (token === generation && beepOver) engine?.playSound();
   };
   if (!beepOver) {
     playBeepNow(() => {
@@ -234,18 +104,28 @@ function startAt(index: number, options: { beep: boolean }) {
     duration: wave.duration,
     needsTap: false,
   });
-  publishMediaSession(wave);
-  wireMediaSession();
   for (const listener of selectedListeners) listener(wave);
 
-  const begin = (module: HowlerModule) => {
+  const begin = (loaded: Engine) => {
     if (token !== generation) return;
-    sound = createSound(module, wave, token);
+    loaded.loadSound(wave, {
+      isCurrent: () => token === generation,
+      onEnd: () => {
+        // Synchronously, inside the ended event: a locked phone lets the next track start only here.
+        const { autoplay, index: current, queue: list } = getPlayerState();
+        if (autoplay && current + 1 < list.length) startAt(current + 1, { beep: false });
+        else stop();
+      },
+      onLoadError: (message) => {
+        stop();
+        for (const listener of errorListeners) listener(message);
+      },
+      controls: { play, pause, stop, previous, next, seek },
+    });
     startWave();
   };
-  const module = howlerIfLoaded;
-  if (module) begin(module);
-  else void loadHowler().then((loaded) => begin((howlerIfLoaded = loaded)));
+  if (engine) begin(engine);
+  else void loadEngine().then(begin);
 }
 
 /**
@@ -310,10 +190,10 @@ function stopBeep() {
 export function preloadPlayer() {
   primeBeep();
   beepAudioContext();
-  void loadHowler().then((loaded) => (howlerIfLoaded = loaded));
+  void loadEngine();
 }
 
-/** Select a wave of a list and play it (spec: stops the current wave, plays, logs a view). */
+/** Select a wave of a list and play it (stops the current wave, plays, logs a view: docs/product/listening.md "Player"). */
 export function playFromList(queue: readonly PlayableWave[], index: number, queueKey: string) {
   setPlayerState({ queue, queueKey });
   startAt(index, { beep: true });
@@ -331,15 +211,15 @@ export function refreshQueue(queue: readonly PlayableWave[], queueKey: string) {
 export function play() {
   const state = getPlayerState();
   if (state.index < 0) return;
-  if (sound && state.status === 'paused') {
-    sound.play();
+  if (engine?.hasSound() && state.status === 'paused') {
+    engine.playSound();
     return;
   }
   if (state.status === 'idle') startAt(state.index, { beep: true });
 }
 
 export function pause() {
-  if (getPlayerState().status === 'playing') sound?.pause();
+  if (getPlayerState().status === 'playing') engine?.pauseSound();
 }
 
 export function togglePlay() {
@@ -370,26 +250,26 @@ export function previous() {
 export function seek(seconds: number) {
   const { duration } = getPlayerState();
   const target = Math.max(0, Math.min(seconds, duration || seconds));
-  sound?.seek(target);
+  engine?.seekSound(target);
   setPlayerState({ position: target });
-  updatePositionState();
+  engine?.updatePositionState();
 }
 
 export function setVolume(volume: number) {
   const clamped = Math.round(Math.max(0, Math.min(100, volume)));
-  sound?.volume(clamped / 100);
+  engine?.setSoundVolume(clamped);
   storage.set('player-volume', String(clamped));
   setPlayerState({ volume: clamped });
 }
 
 export function toggleMute() {
   const muted = !getPlayerState().muted;
-  sound?.mute(muted);
+  engine?.muteSound(muted);
   setPlayerState({ muted });
 }
 
 export function setRate(rate: number) {
-  sound?.rate(rate);
+  engine?.setSoundRate(rate);
   storage.set('player-rate', String(rate));
   setPlayerState({ rate });
 }

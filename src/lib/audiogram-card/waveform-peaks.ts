@@ -46,3 +46,25 @@ export function resamplePeaks(peaks: readonly number[], count: number): number[]
     return Math.min(1, Math.max(FLOOR, loudest));
   });
 }
+
+/** How many bars are measured and stored; each orientation resamples them to its own count. */
+export const STORED_PEAKS = 160;
+
+const PEAK_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const PEAK_STEPS = PEAK_DIGITS.length - 1;
+
+/** Peaks (0..1) as text, one character (64 steps) per bar: 160 bars fit a short column. */
+export function encodePeaks(peaks: readonly number[]): string {
+  return peaks
+    .map((peak) => {
+      const value = Number.isFinite(peak) ? Math.min(1, Math.max(0, peak)) : 0;
+      return PEAK_DIGITS[Math.round(value * PEAK_STEPS)];
+    })
+    .join('');
+}
+
+/** The peaks of `encodePeaks`; null for no text, unknown characters count as silence. */
+export function decodePeaks(text: string | null | undefined): number[] | null {
+  if (!text) return null;
+  return Array.from(text, (digit) => Math.max(0, PEAK_DIGITS.indexOf(digit)) / PEAK_STEPS);
+}

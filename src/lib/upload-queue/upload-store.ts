@@ -20,7 +20,7 @@ export interface UploadItem {
   waveName: string | null;
   uploadToken: string | null;
   uploadUrl: string | null;
-  /** Percent, two decimals (spec content §4 "Upload flow"). */
+  /** Percent, two decimals (docs/product/recording.md "Upload flow"). */
   progress: number;
   state: UploadState;
   error: string | null;

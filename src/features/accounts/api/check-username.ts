@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client.ts';
 
-/** POST /auth/usernamecheck (spec §7): success, or the field message of formFieldErrorMessages. */
+/** POST /auth/usernamecheck (docs/product/api.md "Accounts calls"): success, or the field message of formFieldErrorMessages. */
 export function checkUsername(username: string, signal?: AbortSignal) {
   return apiRequest<null>('/auth/usernamecheck', {
     method: 'POST',

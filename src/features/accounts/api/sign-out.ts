@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../api/client.ts';
 
-/** GET /auth/signout (spec §7): revokes the session and clears the cookie. Never throws. */
+/** GET /auth/signout (docs/product/api.md "Accounts calls"): revokes the session and clears the cookie. Never throws. */
 export async function signOut(): Promise<void> {
   try {
     await apiRequest<null>('/auth/signout', { noCache: true });

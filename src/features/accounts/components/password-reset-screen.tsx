@@ -6,7 +6,7 @@ import { ResetPasswordForm } from './reset-password-form.tsx';
 import './accounts.css';
 
 /**
- * What the start-up gate shows for any URL with ?token= (spec §2 gating step 5): the e-mailed
+ * What the start-up gate shows for any URL with ?token= (docs/product/shell.md "Start-up gating"): the e-mailed
  * password-reset link. An empty token shows the error page with the token message.
  */
 export function PasswordResetScreen({ token }: { token: string }) {

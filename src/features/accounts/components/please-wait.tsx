@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 
-/** The spec's please-wait screen while a request runs (spec §2, §4 LOADING). */
+/** The please-wait screen while a request runs (LOADING, docs/product/accounts.md "Sign-in"). */
 export function PleaseWait() {
   return (
     <div className="accounts-wait" role="status" aria-live="polite">

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { authMessages, type SignInFormValues } from '../../../api/contract/auth.ts';
+import { authMessages } from '../../../api/contract/auth.ts';
+import { CAPTCHA_FIELD } from '../../../api/contract/captcha.ts';
+import type { CaptchaHandle } from '../../../components/captcha/captcha.tsx';
 import { notify } from '../../../components/ui/notices.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -13,7 +15,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { requestErrorAlert, requestErrorText } from '../api/request-errors.ts';
 import { AlreadySignedIn } from './already-signed-in.tsx';
 import { PleaseWait } from './please-wait.tsx';
-import { SignInForm } from './sign-in-form.tsx';
+import { SignInForm, type SignInSubmission } from './sign-in-form.tsx';
 import './accounts.css';
 
 /** Confirmation tokens already sent (StrictMode runs effects twice; a reload sends again). */
@@ -31,6 +33,10 @@ export function SignInPage({ confirm }: { confirm?: string | undefined }) {
   const completeSignIn = useCompleteSignIn();
   const [phase, setPhase] = useState<'start' | 'loading'>('start');
   const cleanSlate = useRef<Promise<void> | null>(null);
+  // Asked for by the server after failed sign-ins; a solution works once.
+  const [captchaRequired, setCaptchaRequired] = useState(false);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const captcha = useRef<CaptchaHandle>(null);
 
   useEffect(() => {
     if (!session.known || session.signedIn || cleanSlate.current) return;
@@ -55,16 +61,23 @@ export function SignInPage({ confirm }: { confirm?: string | undefined }) {
     })();
   }, [confirm, navigate, t]);
 
-  const submit = async (values: SignInFormValues) => {
+  const submit = async (values: SignInSubmission) => {
     setPhase('loading');
+    setCaptchaError(null);
     try {
       await cleanSlate.current;
       const reply = await signIn(values);
+      if (values.captcha) captcha.current?.reset();
       if (!reply.success) {
-        notify(requestErrorAlert(reply.message));
-        for (const message of Object.values(reply.formFieldErrorMessages ?? {})) {
-          notify(translateServerMessage(message));
+        const { [CAPTCHA_FIELD]: captchaMessage, ...fields } = reply.formFieldErrorMessages ?? {};
+        if (captchaMessage) {
+          // Shown on the form, beside the captcha it asks for.
+          setCaptchaRequired(true);
+          setCaptchaError(translateServerMessage(captchaMessage));
+        } else {
+          notify(requestErrorAlert(reply.message));
         }
+        for (const message of Object.values(fields)) notify(translateServerMessage(message));
         setPhase('start');
         if (reply.message.startsWith(authMessages.emailNotConfirmed)) {
           await navigate({ to: '/resetpassword' });
@@ -93,7 +106,13 @@ export function SignInPage({ confirm }: { confirm?: string | undefined }) {
         {phase === 'loading' && <PleaseWait />}
         {/* Hidden, not unmounted, while loading: after a failure the typed e-mail is still there. */}
         <div className="card accounts-card" hidden={phase === 'loading'}>
-          <SignInForm onSubmit={(values) => void submit(values)} disabled={phase === 'loading'} />
+          <SignInForm
+            onSubmit={(values) => void submit(values)}
+            disabled={phase === 'loading'}
+            captchaRequired={captchaRequired}
+            captchaError={captchaError}
+            captchaRef={captcha}
+          />
         </div>
       </>
     );

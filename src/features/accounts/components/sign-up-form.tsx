@@ -42,7 +42,7 @@ const fieldNames: FieldName[] = [
   'terms',
 ];
 
-/** The live availability note under the username (spec §5: "an available note shows in green"). */
+/** The live availability note under the username (docs/product/accounts.md "Sign-up": shown in green). */
 function UsernameStatus({
   username,
   settled,

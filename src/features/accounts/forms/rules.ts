@@ -2,7 +2,7 @@ import { authMessages } from '../../../api/contract/auth.ts';
 import { signUpUsernameProblem } from '../../../api/contract/username-rules.ts';
 
 /**
- * The client-side rules of spec §5 that are not field schemas: the order of the sign-up submit
+ * The client-side rules of docs/product/accounts.md "Sign-up" that are not field schemas: the order of the sign-up submit
  * checks and the password-reset form. Pure functions, so tests can throw anything at them.
  */
 

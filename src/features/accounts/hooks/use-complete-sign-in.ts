@@ -5,7 +5,7 @@ import { rememberSignedInUser, storage } from '../../../lib/storage.ts';
 import { safeBackToUrl } from '../forms/rules.ts';
 
 /**
- * After a successful sign-in (spec §4): store the user like any user (the guest included),
+ * After a successful sign-in (docs/product/accounts.md "Sign-in"): store the user like any user (the guest included),
  * refresh everything that depends on who is signed in (the header first), then go to the
  * stored backToUrl (cleared) or /newest.
  */

@@ -12,7 +12,7 @@ import { notify } from '../../../components/ui/notices.tsx';
 import { requestFailureText, translateServerMessage } from '../../../lib/server-messages.ts';
 import { useCreateChannel } from '../api/create-channel.ts';
 
-/** The channel creation form (spec content §2 /channels), shown only to those allowed. */
+/** The channel creation form (docs/product/channels-and-groups.md "Creating a channel"), shown only to those allowed. */
 export function NewChannelForm({ language }: { language: LanguageCode }) {
   const { t } = useLingui();
   const navigate = useNavigate();

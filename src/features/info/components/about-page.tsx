@@ -51,7 +51,11 @@ export function AboutPage() {
               </Link>
             </li>
             <li>
-              <Link to="/help" className="button button--small">
+              <Link
+                to="/help/{-$topic}"
+                params={{ topic: undefined }}
+                className="button button--small"
+              >
                 <Trans>Help</Trans>
               </Link>
             </li>

@@ -23,6 +23,11 @@ export function HelpPage() {
               can listen to public waves, like them and reply.
             </Trans>
           </p>
+          <p>
+            <Link to="/help/{-$topic}" params={{ topic: 'waves' }}>
+              <Trans>Waves made of code: cloning, code, user input and the data object</Trans>
+            </Link>
+          </p>
           <h2>
             <Trans>Listening</Trans>
           </h2>

@@ -37,7 +37,7 @@ export function SupportPage() {
             </Trans>
           </p>
           <p>
-            <Link to="/help">
+            <Link to="/help/{-$topic}" params={{ topic: undefined }}>
               <Trans>Read the help first</Trans>
             </Link>
           </p>

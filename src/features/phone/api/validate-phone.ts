@@ -3,7 +3,7 @@ import { apiRequest } from '../../../api/client.ts';
 import type { PhoneValidateData } from '../../../api/contract/phone.ts';
 
 /**
- * GET /phone/validate?phone=&country=: our phone-validation service (it replaces the spec's
+ * GET /phone/validate?phone=&country=: our phone-validation service (it replaces an
  * external one and checks the full numbering plans). `success` is the verdict.
  */
 export const validatePhoneQuery = (phone: string, country: string) =>

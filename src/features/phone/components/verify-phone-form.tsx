@@ -189,6 +189,7 @@ export function VerifyPhoneForm() {
             if (payload) setCaptchaError(null);
           }}
           error={captchaError}
+          purpose="sms"
         />
       )}
       <div className="phone-actions">

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/ui/notices.tsx';
 import {
   next,
@@ -25,7 +25,7 @@ import './player-bar.css';
 const WAVE_LIST_PAGES = /^\/(?:$|newest$|trending$|following$|(?:u|c|thread|chat)\/)/;
 
 /**
- * The player (spec content §4), fixed at the bottom of the screen: on every screen that lists
+ * The player (docs/product/listening.md "Player"), fixed at the bottom of the screen: on every screen that lists
  * waves, and on every other screen while a wave is chosen (so playback stays in reach). An
  * idle, disabled bar on the sign-in form or the recorder would only be in the way.
  */
@@ -49,6 +49,17 @@ export function PlayerBar() {
 
   useEffect(() => setPlayBeep(me?.play_beep !== false), [me?.play_beep]);
   useEffect(() => onPlayerError((message) => notify(message)), []);
+
+  // Phones fold mute and volume behind one button (docs/product/listening.md "Player").
+  const [volumeOpen, setVolumeOpen] = useState(false);
+  const volumeArea = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!volumeOpen) return;
+    const close = (event: Event) =>
+      volumeArea.current?.contains(event.target as Node) || setVolumeOpen(false);
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [volumeOpen]);
 
   const disabled = wave === null;
   const playing = status === 'playing';
@@ -168,47 +179,67 @@ export function PlayerBar() {
         >
           <Trans>Auto</Trans>
         </button>
-        <div className="player__volume">
+        <div
+          className="player__volume-area"
+          ref={volumeArea}
+          onKeyDown={(event) => event.key === 'Escape' && setVolumeOpen(false)}
+        >
           <button
             type="button"
-            className="player__button"
-            onClick={toggleMute}
-            aria-pressed={muted}
-            aria-label={muted ? t`Unmute` : t`Mute`}
-          >
-            {muted || volume === 0 ? (
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <path
-                  d="M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  fill="none"
-                />
-              </svg>
-            ) : (
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M4 9h4l5-4v14l-5-4H4z" />
-                <path
-                  d="M16 8a5 5 0 0 1 0 8M18.5 5.5a9 9 0 0 1 0 13"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  fill="none"
-                />
-              </svg>
-            )}
-          </button>
-          <input
-            type="range"
-            className="player__range player__range--volume"
-            min={0}
-            max={100}
-            step={1}
-            value={volume}
-            onChange={(event) => setVolume(Number(event.target.value))}
+            className="player__button player__volume-toggle"
+            onClick={() => setVolumeOpen((open) => !open)}
+            aria-expanded={volumeOpen}
+            aria-controls="player-volume"
             aria-label={t`Volume`}
-          />
+          >
+            <SpeakerIcon muted={muted || volume === 0} />
+          </button>
+          <div className="player__volume" id="player-volume" data-open={volumeOpen}>
+            <button
+              type="button"
+              className="player__button"
+              onClick={toggleMute}
+              aria-pressed={muted}
+              aria-label={muted ? t`Unmute` : t`Mute`}
+            >
+              <SpeakerIcon muted={muted || volume === 0} />
+            </button>
+            <input
+              type="range"
+              className="player__range player__range--volume"
+              min={0}
+              max={100}
+              step={1}
+              value={volume}
+              onChange={(event) => setVolume(Number(event.target.value))}
+              aria-label={t`Volume`}
+            />
+          </div>
         </div>
       </div>
     </section>
+  );
+}
+
+function SpeakerIcon({ muted }: { muted: boolean }) {
+  return muted ? (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path
+        d="M4 9h4l5-4v14l-5-4H4zM16 9l5 6M21 9l-5 6"
+        stroke="currentColor"
+        strokeWidth="2"
+        fill="none"
+      />
+    </svg>
+  ) : (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M4 9h4l5-4v14l-5-4H4z" />
+      <path
+        d="M16 8a5 5 0 0 1 0 8M18.5 5.5a9 9 0 0 1 0 13"
+        stroke="currentColor"
+        strokeWidth="2"
+        fill="none"
+      />
+    </svg>
   );
 }

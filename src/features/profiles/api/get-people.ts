@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
 import { PEOPLE_DEFAULT_LIMIT } from '../../../api/contract/constants.ts';
 import type { Person } from '../../../api/contract/user.ts';
-import * as profileKeys from './profile-keys.ts';
+import * as profileKeys from '../../../api/profile-keys.ts';
 
 /** GET /user/users: the people list, keyset paged with `?after=` (a short page is the end). */
 export const peopleQuery = (viewerId: number | null) =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isNotFound } from '../../../api/client.ts';
 import type { UserInfo } from '../../../api/contract/user.ts';
-import * as profileKeys from './profile-keys.ts';
+import * as profileKeys from '../../../api/profile-keys.ts';
 
-/** A failed user lookup: the spec's "Request error ..." (accounts §8), or a missing user. */
+/** A failed user lookup: "Request error ..." (docs/product/api.md "Transport rules"), or a missing user. */
 export class UserLookupError extends Error {
   constructor(
     readonly kind: 'request' | 'not-found',

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, ApiFailure } from '../../../api/client.ts';
 import type { CurrentUser, ProfileUpdate } from '../../../api/contract/user.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
-import * as profileKeys from './profile-keys.ts';
+import * as profileKeys from '../../../api/profile-keys.ts';
 
-/** POST /user/me as multipart, with the spec's TRUE/FALSE booleans (accounts §7). */
+/** POST /user/me as multipart, with TRUE/FALSE booleans (docs/product/api.md "User calls"). */
 export async function updateProfile(profile: ProfileUpdate): Promise<CurrentUser> {
   const form = new FormData();
   form.set('displayname', profile.displayname);

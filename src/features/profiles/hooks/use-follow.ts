@@ -1,7 +1,7 @@
 import { useSession } from '../../../lib/session.ts';
-import { useIsSubscribed } from '../api/get-is-subscribed.ts';
-import { useSubscriberCount } from '../api/get-subscriber-count.ts';
-import { useSetSubscription } from '../api/set-subscription.ts';
+import { useIsSubscribed } from '../../../api/get-is-subscribed.ts';
+import { useSubscriberCount } from '../../../api/get-subscriber-count.ts';
+import { useSetSubscription } from '../../../api/set-subscription.ts';
 
 /**
  * Following a user = subscribing to their home team (content §4). Only signed-in users who

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { storage, storedLanguage } from '../../../lib/storage.ts';
 import { useStoredValue } from '../../../lib/use-stored-value.ts';
 
-/** The dismissible recording-help banner; dismissal is remembered (spec content §2). */
+/** The dismissible recording-help banner; dismissal is remembered (docs/product/recording.md "Microphone"). */
 export function RecordingHelpBanner() {
   const { t } = useLingui();
   const dismissed = useStoredValue('recording-help-dismissed');

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { drawnBarHeight } from '../waveform-bars.ts';
 
-/** The live level meter: one bar per sample, height 550 × amplitude (at least 1), newest right. */
+/** The live level meter: one bar per sample, 550 × amplitude CSS pixels high, newest right. */
 export function Waveform({ bars, active }: { bars: readonly number[]; active: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -19,8 +20,8 @@ export function Waveform({ bars, active }: { bars: readonly number[]; active: bo
     const shown = bars.slice(-fit);
     context.fillStyle = active ? '#0f766e' : '#94a3b8';
     shown.forEach((bar, index) => {
-      // The spec's heights are in CSS pixels; clip them to the canvas.
-      const barHeight = Math.min(height, bar * ratio * (height / (180 * ratio)));
+      // The bar heights are in CSS pixels: drawn 1:1, cut off at the canvas's edge.
+      const barHeight = drawnBarHeight(bar, element.clientHeight) * ratio;
       const x = width - (shown.length - index) * (barWidth + gap);
       context.fillRect(x, (height - barHeight) / 2, barWidth, Math.max(ratio, barHeight));
     });

@@ -7,8 +7,9 @@ import {
   updateRecording,
   type RecordingMeta,
 } from '../../../lib/recording/recording-store.ts';
+import { waveformBarHeight } from '../waveform-bars.ts';
 
-/** The best container the browser records (spec: webm/opus, or mp4 on Safari). */
+/** The best container the browser records (webm/opus, or mp4 on Safari). */
 export function preferredMimeType(): string {
   const candidates = ['audio/webm;codecs=opus', 'audio/mp4', 'audio/webm', 'audio/ogg;codecs=opus'];
   if (typeof MediaRecorder === 'undefined') return 'audio/webm';
@@ -74,8 +75,7 @@ export function useRecordingSession(options: { maxSeconds: number; onLimit: () =
       analyser.getByteTimeDomainData(samples);
       let peak = 0;
       for (const sample of samples) peak = Math.max(peak, Math.abs(sample - 128) / 128);
-      // Spec content §4: the bar height is 550 × amplitude, at least 1.
-      ring.push(Math.max(1, 550 * peak));
+      ring.push(waveformBarHeight(peak));
       if (ring.length > WAVEFORM_BARS) ring.shift();
       setBars([...ring]);
     };

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 
 /**
- * /recordinghelp/en. The two help pages are documents in one language each (the spec gives them
+ * /recordinghelp/en. The two help pages are documents in one language each (the product gives them
  * separate addresses), so their text is written per language rather than through the catalog.
  */
 export function RecordingHelpEn() {

@@ -5,7 +5,7 @@ import { Logo } from '../../../components/ui/logo.tsx';
 import { notify } from '../../../components/ui/notices.tsx';
 import { storage } from '../../../lib/storage.ts';
 
-/** Shown alone until consent is stored (spec §2 "Cookie consent banner"). */
+/** Shown alone until consent is stored (docs/product/shell.md "Cookie consent"). */
 export function ConsentBanner() {
   const { t } = useLingui();
   const [hidden, setHidden] = useState(false);

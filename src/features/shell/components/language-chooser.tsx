@@ -1,4 +1,3 @@
-import { Trans } from '@lingui/react/macro';
 import type { LanguageCode } from '../../../api/contract/languages.ts';
 import { activateLanguage } from '../../../lib/i18n.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -10,9 +9,9 @@ const choices: { code: LanguageCode; label: string; hint: string }[] = [
 ];
 
 /**
- * Stores language_code_ui. On the /language screen choosing also records the cookie consent
- * (spec §4); at start-up the consent banner follows instead, so the visitor sees what it says.
- * The labels are in their own language on purpose: the visitor has not chosen yet.
+ * Stores language_code_ui and, with `recordsConsent` (at start-up and on /language), the cookie
+ * consent, saying so beside the choices with a link to the terms (docs/product/shell.md
+ * "Language"). The labels are in their own language on purpose: the visitor has not chosen yet.
  */
 export function LanguageChooser({
   onChosen,
@@ -53,7 +52,12 @@ export function LanguageChooser({
       </ul>
       {recordsConsent && (
         <p className="gate__footnote">
-          <Trans>Choosing a language also accepts the cookies this site needs to work.</Trans>
+          <span className="gate__footnote-line" lang="en">
+            Choosing also accepts the necessary cookies (<a href="/terms">terms</a>).
+          </span>
+          <span className="gate__footnote-line" lang="de">
+            Die Wahl akzeptiert auch die nötigen Cookies (<a href="/terms">Bedingungen</a>).
+          </span>
         </p>
       )}
     </div>

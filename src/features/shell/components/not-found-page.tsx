@@ -1,4 +1,4 @@
-/** A plain page reading "404 Not Found" (spec §2), for /404 and every unknown path. */
+/** A plain page reading "404 Not Found" (docs/product/shell.md "Not found"), for /404 and every unknown path. */
 export function NotFoundPage() {
   return (
     <section className="page page--narrow not-found">

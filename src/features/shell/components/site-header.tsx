@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { useSession } from '../../../lib/session.ts';
 
-/** Header: newest, the user's own page, and sign in / sign up / sign out by state (spec §1). */
+/** Header: newest, the user's own page, and sign in / sign up / sign out by state (docs/product/shell.md "Header and tabs"). */
 export function SiteHeader() {
   const { t } = useLingui();
   const session = useSession();

@@ -1,13 +1,19 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { storage, storedLanguage } from '../../../lib/storage.ts';
 import { useStoredValue } from '../../../lib/use-stored-value.ts';
 import { useIsUserAnonymous } from '../../../lib/session.ts';
-import { ConsentBanner } from './consent-banner.tsx';
-import { LanguageChooser } from './language-chooser.tsx';
+
+// A returning visitor has chosen and consented: these load only for a first visit.
+const ConsentBanner = lazy(async () => ({
+  default: (await import('./consent-banner.tsx')).ConsentBanner,
+}));
+const LanguageChooser = lazy(async () => ({
+  default: (await import('./language-chooser.tsx')).LanguageChooser,
+}));
 
 /**
- * Start-up gating in the order of spec/accounts-and-shell.md §2:
+ * Start-up gating in the order of docs/product/shell.md "Start-up gating":
  * 1. language chosen, 2. anonymity known, 3. welcome flag, 4. cookie consent, 5. ?token= reset.
  */
 export function StartupGate({
@@ -29,30 +35,39 @@ export function StartupGate({
     if (storage.get('welcomemessage') === null) storage.set('welcomemessage', 'true');
   }, [anonymity.isPending]);
 
-  if (!storedLanguage()) {
-    // A visitor who opened /language itself (e.g. from the sign-in screen's link) gets that
-    // screen's behaviour: choosing records the consent too and returns to `backto`.
+  // A card's path sets consent and English by itself (src/main.tsx); where storage is not
+  // available (another site's frame, a privacy mode) it still passes both gates.
+  const cardPage = location.pathname.includes('audiogram');
+
+  // The terms stay readable before any choice: the chooser and the banner link to them.
+  if (!storedLanguage() && location.pathname !== '/terms' && !cardPage) {
+    // Choosing records the consent too (docs/product/shell.md "Language"). A visitor who opened
+    // /language itself (e.g. from the sign-in screen's link) then returns to `backto`.
     const onLanguagePage = location.pathname === '/language';
     const backto = new URLSearchParams(location.searchStr).get('backto');
     const target = backto === 'signin' || backto === 'profilesettings' ? `/${backto}` : '/newest';
     return (
       <main>
-        <LanguageChooser
-          recordsConsent={onLanguagePage}
-          {...(onLanguagePage
-            ? { onChosen: () => void navigate({ to: target, replace: true }) }
-            : {})}
-        />
+        <Suspense fallback={null}>
+          <LanguageChooser
+            recordsConsent
+            {...(onLanguagePage
+              ? { onChosen: () => void navigate({ to: target, replace: true }) }
+              : {})}
+          />
+        </Suspense>
       </main>
     );
   }
   if (anonymity.isPending) return null;
   // The terms page stays readable without consent: the banner links to it.
-  const consentExempt = location.pathname.includes('audiogram') || location.pathname === '/terms';
+  const consentExempt = cardPage || location.pathname === '/terms';
   if (consent !== 'accepted' && !consentExempt) {
     return (
       <main>
-        <ConsentBanner />
+        <Suspense fallback={null}>
+          <ConsentBanner />
+        </Suspense>
       </main>
     );
   }

@@ -24,7 +24,7 @@ function useOnline() {
   return online;
 }
 
-/** The upload queue, visible on every screen while it holds something (spec content §4). */
+/** The upload queue, visible on every screen while it holds something (docs/product/recording.md "Upload queue"). */
 export function UploadIndicator() {
   const { t } = useLingui();
   const items = useUploadQueue();

@@ -13,9 +13,10 @@ import { notify } from '../../../components/ui/notices.tsx';
 import { requestFailureText, translateServerMessage } from '../../../lib/server-messages.ts';
 import { useDeleteWave } from '../api/delete-wave.ts';
 import { useUpdateWaveTitle } from '../api/update-wave-title.ts';
+import { SponsorForm } from './sponsor-form.tsx';
 
-/** Edit a wave's title, or delete it after a confirmation (spec content §2 "/edit"). */
-export function EditWaveForm({ wave }: { wave: WaveMetadata }) {
+/** Edit a wave's title, or delete it after a confirmation (docs/product/recording.md "Editing a wave"). */
+export function EditWaveForm({ wave, isAdmin }: { wave: WaveMetadata; isAdmin: boolean }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const update = useUpdateWaveTitle(wave.wave_name);
@@ -97,6 +98,29 @@ export function EditWaveForm({ wave }: { wave: WaveMetadata }) {
             </span>
           )}
         </div>
+        {wave.ai_headlines.length > 0 && (
+          <div
+            className="edit-wave__suggestions"
+            role="group"
+            aria-labelledby="wave-title-suggestions"
+          >
+            <span id="wave-title-suggestions" className="field__hint">
+              <Trans>Suggestions:</Trans>
+            </span>
+            {wave.ai_headlines.map((headline) => (
+              <button
+                key={headline}
+                type="button"
+                className="button button--small"
+                onClick={() =>
+                  form.setValue('title', headline, { shouldValidate: true, shouldDirty: true })
+                }
+              >
+                {headline}
+              </button>
+            ))}
+          </div>
+        )}
         <div className="edit-wave__actions">
           <button type="submit" className="button button--primary" disabled={update.isPending}>
             {update.isPending ? <Trans>Saving…</Trans> : <Trans>Save title</Trans>}
@@ -110,6 +134,8 @@ export function EditWaveForm({ wave }: { wave: WaveMetadata }) {
           </Link>
         </div>
       </form>
+
+      {isAdmin && <SponsorForm wave={wave} />}
 
       <section className="card edit-wave__danger" aria-labelledby="delete-title">
         <h2 id="delete-title">

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useWaveMetadata, WaveMetadataError } from '../../../api/get-wave-metadata.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useSession } from '../../../lib/session.ts';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { EditWaveForm } from './edit-wave-form.tsx';
@@ -10,6 +11,7 @@ export function EditWavePage({ waveName }: { waveName: string }) {
   const { t } = useLingui();
   const session = useSession();
   const metadata = useWaveMetadata(waveName, session.signedIn);
+  const me = useCurrentUser();
 
   let body;
   if (!session.known) body = null;
@@ -46,7 +48,7 @@ export function EditWavePage({ waveName }: { waveName: string }) {
       </p>
     );
   } else {
-    body = <EditWaveForm wave={metadata.data} />;
+    body = <EditWaveForm wave={metadata.data} isAdmin={me?.is_admin === true} />;
   }
 
   return (

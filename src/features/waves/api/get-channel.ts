@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isNotFound, TransportError } from '../../../api/client.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
 
-/** The spec's channel errors (content §8 "Channels and lists"), as message keys. */
+/** The channel errors (docs/product/channels-and-groups.md "Channel page"), as message keys. */
 export class ChannelError extends Error {
   constructor(
     message: string,

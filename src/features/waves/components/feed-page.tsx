@@ -29,7 +29,12 @@ export function FeedPage({ kind }: { kind: FeedKind }) {
       <Marquee text="Waves · Waves · Waves" />
       <div className="feed__bar">
         <h1 className="feed__title">{headings[kind]}</h1>
-        <RecordButton backToPath={`/${kind}`} />
+        <div className="feed__actions">
+          <Link to="/tiktalk" className="button button--small feed__videos">
+            <span aria-hidden="true">▶</span> <Trans>Videos</Trans>
+          </Link>
+          <RecordButton backToPath={`/${kind}`} />
+        </div>
       </div>
       <nav className="feed__switch" aria-label={t`Lists`}>
         {feeds.map((feed) => (

@@ -1,5 +1,5 @@
 /**
- * The product name gliding across (spec content §2): still for 5 s, moving for 25 s, and
+ * The product name gliding across (docs/product/limits.md "Player"): still for 5 s, moving for 25 s, and
  * still for anyone who asked the system for reduced motion (the CSS does that).
  */
 export function Marquee({ text }: { text: string }) {

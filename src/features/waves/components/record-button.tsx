@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '../../../lib/session.ts';
 
-/** Shown to signed-in users: to /recorder or /recorder/{channel_id}, with ?backtopath= (spec §2). */
+/** Shown to signed-in users: to /recorder or /recorder/{channel_id}, with ?backtopath= (docs/product/recording.md "Back path"). */
 export function RecordButton({
   channelId,
   backToPath,

@@ -11,15 +11,19 @@ import {
 } from '../../../lib/audio/player.ts';
 import { usePlayer } from '../../../lib/audio/player-store.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useDudeMode } from '../../../lib/feature-flags.ts';
 import { isMobileUserAgent } from '../../../lib/device.ts';
+import { afterFirstScreen } from '../../../lib/first-screen.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useLikeWave } from '../api/like-wave.ts';
-import { logView } from '../api/log-view.ts';
-import { useWaveList, waveListKey, type WaveListSource } from '../api/get-wave-list.ts';
+import { useLikeWave } from '../../../api/like-wave.ts';
+import { logView } from '../../../api/log-view.ts';
+import { useWaveList, waveListKey, type WaveListSource } from '../../../api/get-wave-list.ts';
 import { notify } from '../../../components/ui/notices.tsx';
 import { audioUrl } from '../../../lib/media-urls.ts';
 import { setKeptOffline, useOfflineAudio } from '../../../lib/offline-audio.ts';
 import { isOnline, useOnline } from '../../../lib/online-status.ts';
+import { useRowLinks } from '../hooks/use-row-links.ts';
+import { useRowsInSteps } from '../hooks/use-rows-in-steps.ts';
 import { CachedListNotice } from './cached-list-notice.tsx';
 import { WaveRow } from './wave-row.tsx';
 import './waves.css';
@@ -44,7 +48,7 @@ export interface WaveListViewProps {
   cachedAt?: number | null;
 }
 
-/** A list of waves from its source, paging on scroll (spec content §2 "Feeds and wave lists"). */
+/** A list of waves from its source, paging on scroll (docs/product/listening.md "Lists"). */
 export function WaveList({
   source,
   selectedWaveName,
@@ -81,7 +85,7 @@ export function WaveList({
 }
 
 /**
- * Rows with the spec's loading, empty and error states, and a deep link (`selectedWaveName`)
+ * Rows with their loading, empty and error states, and a deep link (`selectedWaveName`)
  * that scrolls to a wave, selects it and plays it.
  */
 export function WaveListView({
@@ -101,6 +105,7 @@ export function WaveListView({
   const { t } = useLingui();
   const session = useSession();
   const me = useCurrentUser();
+  const dudeMode = useDudeMode();
   const like = useLikeWave();
   const playing = usePlayer((state) =>
     state.queueKey === queueKey ? state.queue[state.index]?.wave_name : undefined,
@@ -109,6 +114,7 @@ export function WaveListView({
   const mobile = useMemo(() => isMobileUserAgent(), []);
   const online = useOnline();
   const offlineAudio = useOfflineAudio();
+  const rowLinks = useRowLinks();
 
   useEffect(
     () =>
@@ -121,14 +127,24 @@ export function WaveListView({
     [],
   );
   useEffect(() => refreshQueue(waves, queueKey), [waves, queueKey]);
-  // The beep is decoded ahead (a 2 KB file from the precache), so a tap sounds at once.
-  useEffect(() => primeBeep(), []);
+  // The beep is decoded ahead (a 2 KB file from the precache), so a tap sounds at once; a tap
+  // before that primes it too (preloadPlayer below).
+  useEffect(() => afterFirstScreen(primeBeep), []);
+
+  const selectedIndex = selectedWaveName
+    ? waves.findIndex((wave) => wave.wave_name === selectedWaveName)
+    : -1;
+  const rendered = useRowsInSteps(waves.length, {
+    atLeast: selectedIndex + 1,
+    settled: !isPending,
+  });
+  const allRendered = rendered >= waves.length;
 
   // Deep link: page through until the wave is found (bounded), then scroll, select and play.
   const deepLinked = useRef<string | null>(null);
   useEffect(() => {
     if (!selectedWaveName || deepLinked.current === selectedWaveName || isPending) return;
-    const index = waves.findIndex((wave) => wave.wave_name === selectedWaveName);
+    const index = selectedIndex;
     if (index < 0) {
       if (hasNextPage && !isFetchingNextPage && pageCount < 10) fetchNextPage?.();
       return;
@@ -138,6 +154,7 @@ export function WaveListView({
     playFromList(waves, index, queueKey);
   }, [
     selectedWaveName,
+    selectedIndex,
     waves,
     isPending,
     hasNextPage,
@@ -147,11 +164,11 @@ export function WaveListView({
     queueKey,
   ]);
 
-  // More pages load when the end of the list scrolls into view.
+  // More pages load when the end of the list scrolls into view (once all its rows are there).
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !hasNextPage || !fetchNextPage) return;
+    if (!element || !hasNextPage || !fetchNextPage || !allRendered) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) fetchNextPage();
@@ -160,7 +177,7 @@ export function WaveListView({
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, allRendered]);
 
   const select = useCallback(
     (index: number) => {
@@ -211,15 +228,26 @@ export function WaveListView({
     <>
       {cachedAt !== null && <CachedListNotice cachedAt={cachedAt} />}
       {/* The audio engine loads on the first sign of intent (a touch, a hover, keyboard focus),
-          not with the page: it is outside the initial JavaScript budget. */}
+          not with the page: it is outside the initial JavaScript budget. So does a row link's
+          route; the list follows its rows' links (useRowLinks). */}
       <ol
         className="wave-list"
         aria-label={t`Waves`}
-        onPointerDown={preloadPlayer}
-        onPointerOver={preloadPlayer}
-        onFocus={preloadPlayer}
+        onClick={rowLinks.onClick}
+        onPointerDown={(event) => {
+          preloadPlayer();
+          rowLinks.onIntent(event);
+        }}
+        onPointerOver={(event) => {
+          preloadPlayer();
+          rowLinks.onIntent(event);
+        }}
+        onFocus={(event) => {
+          preloadPlayer();
+          rowLinks.onIntent(event);
+        }}
       >
-        {waves.map((wave, index) => (
+        {waves.slice(0, rendered).map((wave, index) => (
           <WaveRow
             key={wave.wave_name}
             wave={wave}
@@ -235,11 +263,12 @@ export function WaveListView({
             availableOffline={offlineAudio.cached.has(audioUrl(wave))}
             keptOffline={offlineAudio.pinned.has(audioUrl(wave))}
             onKeepOffline={keepOffline}
+            dudeMode={dudeMode}
           />
         ))}
       </ol>
       <div ref={sentinel} className="wave-list__more">
-        {hasNextPage && fetchNextPage && (
+        {hasNextPage && fetchNextPage && allRendered && (
           <button
             type="button"
             className="button button--small"

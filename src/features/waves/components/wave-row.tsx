@@ -1,10 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import type { WaveListItem } from '../../../api/contract/wave.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { notify } from '../../../components/ui/notices.tsx';
 import { formatCount, formatCreated, formatDuration } from '../../../lib/format.ts';
+import { publicWaveLink, smsHref } from '../../../lib/share-links.ts';
 
 export interface WaveRowProps {
   wave: WaveListItem;
@@ -22,13 +22,17 @@ export interface WaveRowProps {
   availableOffline: boolean;
   keptOffline: boolean;
   onKeepOffline: (index: number, keep: boolean) => void;
+  /** Show the card links (docs/product/shell.md "Feature flags"). */
+  dudeMode: boolean;
 }
 
-function shareUrl(wave: WaveListItem, origin: string, channel: 'copy' | 'sms') {
-  return `${origin}/u/${encodeURIComponent(wave.username)}/${encodeURIComponent(wave.wave_name)}?o=${channel}`;
-}
+const path = (...parts: string[]) => parts.map((part) => `/${encodeURIComponent(part)}`).join('');
 
-/** One wave in a list (spec content §2 "Wave row"). */
+/**
+ * One wave in a list (docs/product/listening.md "Wave row"). It renders many times on the first
+ * screen, so it stays light: plain anchors that the list follows in the app (useRowLinks), and
+ * texts through `t` rather than a `<Trans>` component each.
+ */
 export const WaveRow = memo(function WaveRow({
   wave,
   index,
@@ -43,6 +47,7 @@ export const WaveRow = memo(function WaveRow({
   availableOffline,
   keptOffline,
   onKeepOffline,
+  dudeMode,
 }: WaveRowProps) {
   const { t, i18n } = useLingui();
   const title = wave.title || t`Untitled wave`;
@@ -51,10 +56,10 @@ export const WaveRow = memo(function WaveRow({
   const copyLink = async (event: React.MouseEvent) => {
     event.preventDefault();
     try {
-      await navigator.clipboard.writeText(shareUrl(wave, origin, 'copy'));
+      await navigator.clipboard.writeText(publicWaveLink(wave, origin, 'copy'));
       notify(t`Link copied to clipboard!`, { kind: 'success' });
     } catch (error) {
-      // The spec: a failed copy is only logged.
+      // A failed copy is only logged (docs/product/listening.md "Share links").
       console.warn('clipboard write failed', error);
     }
   };
@@ -79,83 +84,65 @@ export const WaveRow = memo(function WaveRow({
         <Avatar userId={wave.user_id} size={48} version={wave.avatar_version} />
         <span className="wave-row__title">
           <span className="wave-row__duration">({formatDuration(wave.duration)})</span> {title}
-          {unavailable && (
-            <span className="wave-row__offline">
-              <Trans>Not available offline</Trans>
-            </span>
-          )}
+          {unavailable && <span className="wave-row__offline">{t`Not available offline`}</span>}
         </span>
       </button>
       <div className="wave-row__meta">
-        <Link
-          to="/u/$username/{-$wave_name}"
-          params={{ username: wave.username, wave_name: undefined }}
-          className="wave-row__user"
-        >
+        {wave.is_sponsored && (
+          <span className="wave-row__sponsor">
+            {wave.sponsor_logo && <img src={wave.sponsor_logo} alt="" width={20} height={20} />}
+            {t`Sponsored by ${wave.sponsor_name}`}
+          </span>
+        )}
+        <a href={path('u', wave.username)} className="wave-row__user" data-route-link>
           @{wave.username}
-        </Link>
-        <Link
-          to="/c/$channel_name/{-$wave_name}"
-          params={{ channel_name: wave.channel_name, wave_name: undefined }}
-          className="wave-row__channel"
-        >
+        </a>
+        <a href={path('c', wave.channel_name)} className="wave-row__channel" data-route-link>
           /c/{wave.channel_name}
-        </Link>
+        </a>
         <span className="wave-row__stat" title={t`Listens`}>
           <svg className="wave-row__icon" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M8 9a4 4 0 1 1 8 0c0 2.2-1.4 3-2.3 3.9-.8.8-1 1.5-1.2 2.6-.3 1.6-1.3 2.5-2.7 2.5A2.6 2.6 0 0 1 7.2 16" />
             <path d="M10.5 9.3a1.6 1.6 0 1 1 3 .8" />
           </svg>
-          <span className="visually-hidden">
-            <Trans>Listens:</Trans>
-          </span>{' '}
+          <span className="visually-hidden">{t`Listens:`}</span>{' '}
           {formatCount(wave.approx_views_count)}
         </span>
         <span className="wave-row__stat" title={t`Likes`}>
           <span aria-hidden="true">♥</span>
-          <span className="visually-hidden">
-            <Trans>Likes:</Trans>
-          </span>{' '}
-          {formatCount(wave.likes_count)}
+          <span className="visually-hidden">{t`Likes:`}</span> {formatCount(wave.likes_count)}
         </span>
         {canLike && !wave.user_has_liked && (
           <button type="button" className="wave-row__action" onClick={() => onLike(wave.wave_name)}>
-            <Trans>Like</Trans>
+            {t`Like`}
           </button>
         )}
         {mobile ? (
-          <a
-            className="wave-row__action"
-            href={`sms:?&body=${encodeURIComponent(shareUrl(wave, origin, 'sms'))}`}
-          >
-            <Trans>SMS</Trans>
+          <a className="wave-row__action" href={smsHref(publicWaveLink(wave, origin, 'sms'))}>
+            {t`SMS`}
           </a>
         ) : (
-          <a className="wave-row__action" href={shareUrl(wave, origin, 'copy')} onClick={copyLink}>
-            <Trans>Copy link</Trans>
+          <a
+            className="wave-row__action"
+            href={publicWaveLink(wave, origin, 'copy')}
+            onClick={copyLink}
+          >
+            {t`Copy link`}
           </a>
         )}
         {wave.in_reply_to_wave_name ? (
-          <Link
-            to="/thread/$wave_name"
-            params={{ wave_name: wave.in_reply_to_wave_name }}
+          <a
+            href={path('thread', wave.in_reply_to_wave_name)}
             className="wave-row__action"
+            data-route-link
           >
-            <Trans>In reply</Trans>
-          </Link>
+            {t`In reply`}
+          </a>
         ) : (
           wave.reply_count > 0 && (
-            <Link
-              to="/thread/$wave_name"
-              params={{ wave_name: wave.wave_name }}
-              className="wave-row__action"
-            >
-              {wave.reply_count === 1 ? (
-                <Trans>1 reply</Trans>
-              ) : (
-                <Trans>{wave.reply_count} replies</Trans>
-              )}
-            </Link>
+            <a href={path('thread', wave.wave_name)} className="wave-row__action" data-route-link>
+              {wave.reply_count === 1 ? t`1 reply` : t`${wave.reply_count} replies`}
+            </a>
           )
         )}
         <button
@@ -165,16 +152,32 @@ export const WaveRow = memo(function WaveRow({
           onClick={() => onKeepOffline(index, !keptOffline)}
           title={t`Keep this wave on this device for listening offline`}
         >
-          {keptOffline ? <Trans>Kept offline</Trans> : <Trans>Keep offline</Trans>}
+          {keptOffline ? t`Kept offline` : t`Keep offline`}
         </button>
+        {dudeMode && (
+          <span className="wave-row__cards">
+            {t`Card:`}
+            {(['landscape', 'portrait', 'square'] as const).map((orient) => (
+              <a
+                key={orient}
+                className="wave-row__action"
+                href={`/audiogramcard/${encodeURIComponent(wave.wave_name)}?orient=${orient}`}
+                target="_blank"
+                rel="noopener"
+              >
+                {orient === 'landscape'
+                  ? t`landscape`
+                  : orient === 'portrait'
+                    ? t`portrait`
+                    : t`square`}
+              </a>
+            ))}
+          </span>
+        )}
         {canEdit && (
-          <Link
-            to="/edit/$wave_name"
-            params={{ wave_name: wave.wave_name }}
-            className="wave-row__action"
-          >
-            <Trans>Edit</Trans>
-          </Link>
+          <a href={path('edit', wave.wave_name)} className="wave-row__action" data-route-link>
+            {t`Edit`}
+          </a>
         )}
         {!mobile && (
           <time className="wave-row__time" dateTime={wave.created}>

@@ -1,0 +1,138 @@
+import { devices } from '@playwright/test';
+import { openDatabase } from '../../server/db/database.ts';
+import { createUser, e2eDataDir, uniqueUsername } from './accounts-helpers.ts';
+import { expect, prepareVisitor, test } from './fixtures.ts';
+import { createChannel, publishWaves, type PublishedTestWave } from './waves-helpers.ts';
+
+/**
+ * The remaining screens and the departures the browser shows (docs/product/shell.md,
+ * docs/product/listening.md): the filter page's graph, the phone's volume control, sponsored
+ * rows and dude mode, one type scale for every user agent, /logo and /productpage.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const channel = `screens-${Date.now().toString(36).slice(-6)}`;
+let wave: PublishedTestWave = { waveName: '', title: '', duration: 0 };
+
+test.beforeAll(async () => {
+  await createChannel(channel);
+  const author = await createUser({ username: uniqueUsername('screens') });
+  const [published] = await publishWaves(author, channel, [{ title: 'Filtered wave', seconds: 3 }]);
+  wave = published!;
+  // A site admin's doing (POST /wave/sponsor, tested on the server): the row shows it.
+  const db = openDatabase({ dataDir: e2eDataDir() });
+  try {
+    await db.kysely
+      .updateTable('waves')
+      .set({ is_sponsored: 1, sponsor_name: 'Tasman Tea' })
+      .where('wave_name', '=', wave.waveName)
+      .execute();
+  } finally {
+    await db.close();
+  }
+});
+
+test('the filter sliders change the values the Web Audio graph holds', async ({ page }) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto('/playertest/filters');
+  await page.getByLabel('Wave name').fill(wave.waveName);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  const audio = page.locator('audio');
+  await expect(audio).toBeVisible();
+  await expect(page.getByTestId('graph-status')).toHaveText(/^Not connected yet/);
+  await audio.evaluate((element: HTMLAudioElement) => element.play());
+  await expect(page.getByTestId('graph-status')).toHaveText(/^Connected/);
+  // Read back from the AudioParams: the defaults first.
+  await expect(page.getByTestId('highpass-value')).toHaveText('20 Hz');
+  await expect(page.getByTestId('lowpass-value')).toHaveText('20000 Hz');
+  await expect(page.getByTestId('volume-value')).toHaveText('80 %');
+
+  await page.getByLabel('High-pass cut-off').fill('500');
+  await page.getByLabel('Low-pass cut-off').fill('250');
+  await page.getByLabel('Volume').fill('25');
+  // Logarithmic sliders of 1000 steps: 20 Hz × 250^0.5 and 200 Hz × 100^0.25.
+  await expect(page.getByTestId('highpass-value')).toHaveText('316 Hz');
+  await expect(page.getByTestId('lowpass-value')).toHaveText('632 Hz');
+  await expect(page.getByTestId('volume-value')).toHaveText('25 %');
+});
+
+test('a phone at 390 px mutes and sets the volume from the player', async ({ page }) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto(`/c/${channel}`);
+  await page.getByRole('button', { name: /Play Filtered wave/ }).click();
+  const player = page.getByRole('region', { name: 'Player' });
+  const toggle = player.getByRole('button', { name: 'Volume' });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  const slider = player.getByRole('slider', { name: 'Volume' });
+  await expect(slider).toBeVisible();
+  // Inside the 390-px screen, not cut off at its edge.
+  const box = (await slider.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await slider.fill('35');
+  expect(await page.evaluate(() => localStorage.getItem('player-volume'))).toBe('35');
+  const mute = player.getByRole('button', { name: 'Mute' });
+  await mute.click();
+  await expect(player.getByRole('button', { name: 'Unmute' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.keyboard.press('Escape');
+  await expect(slider).toBeHidden();
+});
+
+test('a sponsored wave shows its label, and dude mode adds the card links', async ({ page }) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto(`/c/${channel}`);
+  const row = page.locator(`[data-wave-name="${wave.waveName}"]`);
+  await expect(row.getByText('Sponsored by Tasman Tea')).toBeVisible();
+  await expect(row.getByRole('link', { name: 'landscape' })).toHaveCount(0);
+
+  await page.goto('/playertest');
+  await page.getByLabel(/Dude mode/).check();
+  await page.goto(`/c/${channel}`);
+  for (const orient of ['landscape', 'portrait', 'square']) {
+    await expect(row.getByRole('link', { name: orient })).toHaveAttribute(
+      'href',
+      `/audiogramcard/${wave.waveName}?orient=${orient}`,
+    );
+  }
+});
+
+test('a phone’s user agent gets the same type scale as a desktop’s at the same width', async ({
+  page,
+  browser,
+}) => {
+  const sizes = async (target: import('@playwright/test').Page) => {
+    await prepareVisitor(target, { language: 'en', consent: true });
+    await target.goto('/signin');
+    await expect(target.getByLabel('E-mail')).toBeVisible();
+    return target.evaluate(() => ({
+      body: getComputedStyle(document.body).fontSize,
+      input: getComputedStyle(document.querySelector('input')!).fontSize,
+      title: getComputedStyle(document.querySelector('h1')!).fontSize,
+    }));
+  };
+  const phone = await sizes(page);
+  const desktop = await browser.newContext({
+    ...devices['Desktop Chrome'],
+    viewport: { width: 390, height: 844 },
+  });
+  const onDesktop = await sizes(await desktop.newPage());
+  await desktop.close();
+  expect(phone).toEqual(onDesktop);
+  // 16 px inputs: iOS zooms the page into smaller ones.
+  expect(Number.parseFloat(phone.input)).toBeGreaterThanOrEqual(16);
+});
+
+test('/logo shows the mark and its text; /productpage alone goes to the list', async ({ page }) => {
+  await prepareVisitor(page, { language: 'de', consent: true });
+  await page.goto('/logo');
+  await expect(page.getByRole('img', { name: 'Das Waves-Logo' })).toBeVisible();
+  await expect(page.getByText('Sag es mit deiner Stimme.')).toBeVisible();
+  await page.goto('/logo?next=/productpage');
+  await expect(page).toHaveURL(/\/productlist$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Produkte' })).toBeVisible();
+});

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { serverEntry } from '../../playwright.config.ts';
+import {
+  createInstallation,
+  kill9,
+  startServer,
+  type Installation,
+  type ServerProcess,
+} from '../helpers/server-process.ts';
+import { createUser, signInAs, type E2eSite, type TestUser } from './accounts-helpers.ts';
+import { expect, prepareVisitor, test } from './fixtures.ts';
+
+/**
+ * The auction in a browser (docs/product/marketplace.md "Screens"), against a server of its own
+ * started with TEST_CLOCK, so moving its clock touches no other test.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let installation: Installation;
+let server: ServerProcess;
+let site: E2eSite;
+let seller: TestUser;
+
+const picture = (shade: number) =>
+  sharp({
+    create: { width: 320, height: 240, channels: 3, background: { r: shade, g: 90, b: 60 } },
+  })
+    .png()
+    .toBuffer();
+
+/** Lists a product as `seller` through the real call (multipart with three images). */
+async function listProduct(fields: Record<string, string>): Promise<number> {
+  const token = await signInToken(seller);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  for (const [index, name] of ['image1', 'image2', 'image3'].entries()) {
+    form.set(
+      name,
+      new Blob([new Uint8Array(await picture(60 * index))], { type: 'image/png' }),
+      `${name}.png`,
+    );
+  }
+  const reply = await fetch(`${site.url}/api/v1/treasurehunt/newproduct`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await reply.json()) as { data: { id: number } };
+  expect(reply.status, JSON.stringify(body)).toBe(200);
+  return body.data.id;
+}
+
+async function signInToken(user: TestUser): Promise<string> {
+  const reply = await fetch(`${site.url}/api/v1/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  return ((await reply.json()) as { data: { json_web_token: string } }).data.json_web_token;
+}
+
+async function advanceServerClock(ms: number) {
+  const reply = await fetch(`${site.url}/api/v1/testing/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance_ms: ms }),
+  });
+  expect(reply.status).toBe(200);
+}
+
+test.beforeAll(async () => {
+  installation = await createInstallation('sqlite');
+  server = await startServer(
+    installation,
+    { TEST_CLOCK: 'true', STATIC_DIR: path.resolve(process.env.E2E_STATIC_DIR ?? 'dist') },
+    {
+      args: ['--enable-source-maps', serverEntry],
+      cwd: path.resolve(import.meta.dirname, '../..'),
+    },
+  );
+  site = { dataDir: installation.dataDir, url: server.url };
+  seller = await createUser({}, site);
+});
+
+test.afterAll(async () => {
+  if (server) await kill9(server);
+  await installation?.destroy();
+});
+
+test('the price falls on the product page as the server clock moves, down to its floor', async ({
+  page,
+}) => {
+  const id = await listProduct({
+    headline: 'Brass ship lantern',
+    location: 'Hobart',
+    category: 'antiques',
+    start_price: '100',
+    floor_price: '70',
+    step_amount: '10',
+    step_seconds: '60',
+  });
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto(`${site.url}/productpage/${id}`);
+  const price = page.getByTestId('price');
+  await expect(price).toHaveText('$100.00');
+  await expect(page.getByText('The price is falling')).toBeVisible();
+
+  await advanceServerClock(60_000);
+  // The next poll (every 5 s) shows the step, with the price before it.
+  await expect(price).toHaveText('$90.00');
+  await expect(
+    page.getByText(/^Previous Price: \$100\.00 changed \d+ seconds? ago$/),
+  ).toBeVisible();
+
+  await advanceServerClock(10 * 60_000);
+  await expect(price).toHaveText('$70.00');
+  await expect(page.getByText('Lowest price reached')).toBeVisible();
+  await expect(page.getByText(/^Previous Price: \$80\.00 changed/)).toBeVisible();
+});
+
+test('of two buyers at once, one buys and the other is told it is sold', async ({ browser }) => {
+  const id = await listProduct({
+    headline: 'Road bike',
+    location: 'Fitzroy',
+    category: 'sports',
+    start_price: '450',
+    floor_price: '200',
+    step_amount: '25',
+    step_seconds: '3600',
+  });
+  const buyers = await Promise.all([createUser({}, site), createUser({}, site)]);
+  const pages = await Promise.all(
+    buyers.map(async (buyer) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await prepareVisitor(page, { language: 'en', consent: true });
+      await signInAs(page, buyer, site);
+      await page.goto(`${site.url}/productpage/${id}`);
+      await expect(page.getByTestId('price')).toHaveText('$450.00');
+      return page;
+    }),
+  );
+  await Promise.all(pages.map((page) => page.getByRole('button', { name: 'Buy now' }).click()));
+
+  const notices = pages.map((page) => page.getByRole('alert'));
+  const outcomes = await Promise.all(
+    notices.map(async (notice) => {
+      await expect(
+        notice.filter({ hasText: /purchased successfully|already been sold/ }),
+      ).toBeVisible();
+      return (await notice.allTextContents()).join(' ');
+    }),
+  );
+  expect(outcomes.filter((text) => text.includes('Product purchased successfully'))).toHaveLength(
+    1,
+  );
+  expect(
+    outcomes.filter((text) => text.includes('This product has already been sold.')),
+  ).toHaveLength(1);
+  const winner = pages[outcomes.findIndex((text) => text.includes('purchased successfully'))]!;
+  await expect(winner.getByText('You bought this.', { exact: false })).toBeVisible();
+  await expect(winner.getByText('Sold for $450.00')).toBeVisible();
+  for (const page of pages) await page.context().close();
+});
