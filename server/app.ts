@@ -22,6 +22,7 @@ import { captchaCspSources } from './providers/captcha.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { channelRoutes } from './routes/channel.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inviteRoutes } from './routes/invite.ts';
 import { mediaAudioRoutes } from './routes/media-audio.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(inviteRoutes, { services });
       await api.register(waveRoutes, { services });
       await api.register(channelRoutes, { services });
+      await api.register(chatRoutes, { services });
       await api.register(recordingRoutes, { services });
       await api.register(tusRoutes, { services });
       await api.register(treasureHuntRoutes, { services });

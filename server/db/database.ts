@@ -9,6 +9,7 @@ import { listeningIndexes } from './migrations/0003-listening.ts';
 import { recordingColumns } from './migrations/0004-recording.ts';
 import { waveVideoColumns } from './migrations/0006-wave-videos.ts';
 import { treasureHunt } from './migrations/0007-treasure-hunt.ts';
+import { chatGroups } from './migrations/0010-chat-groups.ts';
 import { sharedUploads } from './migrations/0009-shared-uploads.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
@@ -32,6 +33,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006-wave-videos': waveVideoColumns,
     '0007-treasure-hunt': treasureHunt(dialect),
     '0009-shared-uploads': sharedUploads,
+    '0010-chat-groups': chatGroups,
   };
 }
 

@@ -87,8 +87,15 @@ export interface InvitationsTable {
   invitee_user_id: number | null;
   invitee_phone_number: string | null;
   invitee_name: string;
+  /** pending | accepted | revoked (an expired invitation is pending past expires_at). */
   status: Generated<string>;
   invited_at: number;
+  /** SHA-256 (hex) of the code; the code itself is only in the message sent. */
+  code_hash: string | null;
+  expires_at: Generated<number>;
+  accepted_at: number | null;
+  revoked_at: number | null;
+  accepted_by_user_id: number | null;
 }
 
 export interface WavesTable {

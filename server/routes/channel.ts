@@ -91,6 +91,12 @@ export const channelRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: newChannelReplySchema },
       },
     },
-    async (request) => ok(await services.channels.create(request.body, callerOf(request))),
+    async (request) => {
+      const body = request.body;
+      if (body.is_chatgroup) {
+        return ok(await services.groups.create(body, callerOf(request)));
+      }
+      return ok(await services.channels.create(body, callerOf(request)));
+    },
   );
 };

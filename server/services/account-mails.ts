@@ -9,7 +9,7 @@ const escapeHtml = (value: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 
-interface MailText {
+export interface MailText {
   subject: string;
   lines: string[];
   button: string;
@@ -18,7 +18,7 @@ interface MailText {
 }
 
 /** Who gets the mail, the link in it, and the language it is written in. */
-interface AccountMail {
+export interface AccountMail {
   to: string;
   username: string;
   link: string;
@@ -27,7 +27,7 @@ interface AccountMail {
 }
 
 /** The mail in German for 'de', else in English; the greeting names the user. */
-function render(mail: AccountMail, texts: { de: MailText; en: MailText }): MailMessage {
+export function render(mail: AccountMail, texts: { de: MailText; en: MailText }): MailMessage {
   const { to, username, link, site } = mail;
   const german = mail.language === 'de';
   const text = german ? texts.de : texts.en;

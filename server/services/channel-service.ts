@@ -1,4 +1,4 @@
-import type { Channel, NewChannelBody } from '../../src/api/contract/channel.ts';
+import type { Channel, NewChannelFormOutput } from '../../src/api/contract/channel.ts';
 import { PUBLIC_ACCESS_RULE, channelMessages } from '../../src/api/contract/constants.ts';
 import type { Db } from '../db/database.ts';
 import { channelsRepository, type ChannelRow } from '../db/repositories/channels-repository.ts';
@@ -64,7 +64,7 @@ export function channelService(deps: {
      * A public channel. Allowed with the permission flag, as an admin, or for a username in
      * ADMIN_USERNAMES; the form's text says reputation is needed.
      */
-    async create(body: Required<NewChannelBody>, caller: Caller) {
+    async create(body: NewChannelFormOutput, caller: Caller) {
       if (caller.viewer.isAnonymous) throw mustBeSignedIn();
       const user = await users.findById(caller.viewer.userId);
       const allowed =

@@ -21,6 +21,7 @@ import { captchaChallenges as createCaptchaChallenges } from './captcha-challeng
 import { channelService } from './channel-service.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { followService } from './follow-service.ts';
+import { groupService } from './groups/group-service.ts';
 import { inviteService } from './invite-service.ts';
 import { phoneService } from './phone-service.ts';
 import { profileImageService } from './profile-image-service.ts';
@@ -176,6 +177,17 @@ export function createServices(deps: {
     log,
   });
   const invites = inviteService({ config, db });
+  const groups = groupService({
+    db,
+    clock,
+    access: waveAccess,
+    rateLimiter,
+    sms,
+    mail,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    log,
+  });
   const captchaChallenges = createCaptchaChallenges({
     captcha,
     rateLimiter,
@@ -286,6 +298,8 @@ export function createServices(deps: {
     sms,
     phone,
     invites,
+    /** Chat groups: members, invitations, the shareable link (services/groups/). */
+    groups,
     /** Products and their falling-price auctions (docs/product/marketplace.md). */
     treasureHunt,
     /** Durable jobs: `enqueue(kind, payload, { dedupeKey, trx })`, `start()` a worker. */

@@ -195,6 +195,16 @@ export function waveListService(deps: {
     },
 
     /**
+     * A chat group's waves, newest first. Only after the group service found the caller may
+     * read the group (members and site admins); these rows are never in a public list.
+     */
+    async byGroup(channelId: number, page: PageRequest, caller: Caller) {
+      const afterId = idCursor(page);
+      const rows = await waves.byGroup(channelId, afterId, limitOf(page));
+      return present(rows, caller, byId);
+    },
+
+    /**
      * A wave with its replies, oldest first. For a reply, the thread of the wave it answers.
      * Readable wherever the wave itself is (a public channel, or a chat group one belongs to).
      */

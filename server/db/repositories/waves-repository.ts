@@ -119,6 +119,15 @@ export function wavesRepository(
       return query.orderBy('w.id', 'desc').limit(limit).execute();
     },
 
+    /** A chat group's published waves (never listed), newest first; the caller checked access. */
+    byGroup(channelId: number, beforeId: number | null, limit: number): Promise<WaveListRow[]> {
+      let query = listSelect()
+        .where('w.channel_id', '=', channelId)
+        .where('w.status', '=', 'published');
+      if (beforeId !== null) query = query.where('w.id', '<', beforeId);
+      return query.orderBy('w.id', 'desc').limit(limit).execute();
+    },
+
     byChannel(channelId: number, beforeId: number | null, limit: number): Promise<WaveListRow[]> {
       let query = listSelect().where('w.channel_id', '=', channelId).where('w.listed', '=', 1);
       if (beforeId !== null) query = query.where('w.id', '<', beforeId);

@@ -47,6 +47,67 @@ export const channelMessages = {
   channelNotFound: 'channel not found',
 } as const;
 
+/**
+ * Chat groups (docs/product/channels-and-groups.md "Chat groups"). The access rule says who may
+ * join: members with a confirmed phone (the default), with a confirmed e-mail address, or
+ * anyone signed in who has the link.
+ */
+export const ACCESS_RULE_PHONE = 'CHANNEL_MEMBERS_PHONE_VERIFIED';
+export const ACCESS_RULE_EMAIL = 'CHANNEL_MEMBERS_EMAIL_VERIFIED';
+export const ACCESS_RULE_ANY = 'ANY_WAVES_USER';
+export const GROUP_ACCESS_RULES = [ACCESS_RULE_PHONE, ACCESS_RULE_EMAIL, ACCESS_RULE_ANY] as const;
+export type GroupAccessRule = (typeof GROUP_ACCESS_RULES)[number];
+export const DEFAULT_GROUP_ACCESS_RULE: GroupAccessRule = ACCESS_RULE_PHONE;
+/** The group's name is stored as the channel's description. */
+export const GROUP_NAME_MAX = 80;
+export const INVITATION_NAME_MAX = 80;
+export const INVITATION_EMAIL_MAX = 254;
+/** A named invitation's code works this long (docs/product/channels-and-groups.md "Invitations"). */
+export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** Member roles: the creator is the group's admin. */
+export const GROUP_ROLES = ['admin', 'member'] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+/** pending until accepted; revoked by the group's admin; expired after INVITATION_TTL_MS. */
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+/** The chat-group texts: content §8 "Groups, channels and invitations" and ours (en; de in the client). */
+export const chatMessages = {
+  channelIdRequired: 'Channel ID is required.',
+  phoneRequired: 'Phone number is required for this chat group.',
+  phoneInvalid: 'Invalid phone number. Please enter a valid phone number.',
+  emailRequired: 'Email address is required for this chat group.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  emailTooLong: 'The e-mail address must be at most 254 characters.',
+  inviteeNameRequired: 'Name is required.',
+  inviteeNameTooLong: 'The name must be at most 80 characters.',
+  groupNameRequired: 'Group name is required.',
+  groupNameTooLong: 'Group name must be at most 80 characters.',
+  channelNameRequired: 'Channel name is required.',
+  languageRequired: 'Language code is required.',
+  invalidAccessRule: 'Invalid access rule',
+  phoneNeededToCreate: 'You must have a verified phone number to create a phone group.',
+  /** Client-side prefixes (content §8): "Failed to create invitation: {message}" and so on. */
+  failedToCreateInvitation: 'Failed to create invitation: {message}',
+  failedToCreateChannel: 'Failed to create channel: {message}',
+  failedToCreateGroup: 'Failed to create group: {message}',
+  /** A group a caller may not see answers exactly like one that does not exist. */
+  groupNotFound: 'channel not found',
+  onlyAdmin: "Only the group's admin can do this.",
+  notMember: 'You are not a member of this group.',
+  memberNotFound: 'This person is not a member of this group.',
+  cannotRemoveYourself: 'To leave the group, use Leave.',
+  invitationNotFound: 'This invitation does not exist.',
+  invitationExpired: 'This invitation has expired. Please ask for a new one.',
+  invitationUsed: 'This invitation has already been used.',
+  invitationRevoked: 'This invitation was withdrawn.',
+  invitationNotPending: 'This invitation is no longer pending.',
+  invitationForSomeoneElse: 'This invitation is for someone else.',
+  invitationSendFailed: 'The invitation could not be sent. Please try again later.',
+  phoneNeededToJoin: 'You need a confirmed phone number to join this group.',
+  emailNeededToJoin: 'You need a confirmed e-mail address to join this group.',
+  alreadyMember: 'This person is already a member of this group.',
+} as const;
+
 /** Profiles (accounts §5, §9): field limits, image rules and their texts. */
 export const DISPLAYNAME_MAX = 50;
 export const ABOUT_MAX = 160;

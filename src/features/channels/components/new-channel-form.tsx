@@ -7,7 +7,7 @@ import {
   CHANNEL_NAME_MAX,
   type LanguageCode,
 } from '../../../api/contract/constants.ts';
-import { newChannelBodySchema, type NewChannelBody } from '../../../api/contract/channel.ts';
+import { newChannelFormSchema, type NewChannelFormValues } from '../../../api/contract/channel.ts';
 import { notify } from '../../../components/ui/notices.tsx';
 import { requestFailureText, translateServerMessage } from '../../../lib/server-messages.ts';
 import { useCreateChannel } from '../api/create-channel.ts';
@@ -17,8 +17,8 @@ export function NewChannelForm({ language }: { language: LanguageCode }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const create = useCreateChannel();
-  const form = useForm<NewChannelBody>({
-    resolver: zodResolver(newChannelBodySchema),
+  const form = useForm<NewChannelFormValues>({
+    resolver: zodResolver(newChannelFormSchema),
     defaultValues: { channel_name: '', description: '', language_code_ui: language },
   });
   const errors = form.formState.errors;
@@ -38,7 +38,7 @@ export function NewChannelForm({ language }: { language: LanguageCode }) {
       }
       const fields = Object.entries(reply.formFieldErrorMessages);
       for (const [field, message] of fields) {
-        form.setError(field as keyof NewChannelBody, { message });
+        form.setError(field as keyof NewChannelFormValues, { message });
       }
       notify(
         t`Failed to create channel: ${translateServerMessage(fields[0]?.[1] ?? reply.message)}`,
