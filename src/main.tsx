@@ -10,6 +10,7 @@ import { waveListQuery } from './api/get-wave-list.ts';
 import { afterFirstScreen, showFirstScreenAfterLoad } from './lib/first-screen.ts';
 import { activateLanguage, i18n } from './lib/i18n.ts';
 import { loadWhenReachable } from './lib/load-when-reachable.ts';
+import { watchAccount } from './lib/account-scope.ts';
 import { isUserAnonymousQuery } from './lib/session.ts';
 import { storage, storedLanguage } from './lib/storage.ts';
 import { withoutTrailingSlash } from './lib/trailing-slash.ts';
@@ -21,6 +22,9 @@ const queryClient = new QueryClient({
     queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 },
   },
 });
+
+// Another account than the caches' owner takes them over (docs/architecture.md "Private replies").
+watchAccount(queryClient);
 
 const router = createRouter({
   routeTree,
@@ -85,7 +89,7 @@ afterFirstScreen(() => {
   // stored page could not be framed by other sites).
   if (!isCardPage) {
     void loadWhenReachable(() => import('./lib/sw-bridge.ts')).then((bridge) =>
-      bridge.registerServiceWorker(),
+      bridge.registerServiceWorker(queryClient),
     );
   }
   void loadWhenReachable(() => import('./lib/upload-queue/upload-queue.ts')).then((queue) =>

@@ -8,7 +8,14 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CACHE_NAMES, SW_MESSAGES, type PageToWorkerMessage } from '../src/lib/sw-messages.ts';
 import { registerApiCache } from './api-cache.ts';
-import { configureAudioCache, pinAudio, registerAudioCache } from './audio-cache.ts';
+import { switchAccount } from './account-scope.ts';
+import {
+  configureAudioCache,
+  describeAudio,
+  pinAudio,
+  registerAudioCache,
+  removeAudio,
+} from './audio-cache.ts';
 import { registerImageCache } from './image-cache.ts';
 import { registerShareTarget } from './share-target.ts';
 import { registerUploadSync } from './upload-sync.ts';
@@ -46,8 +53,26 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     case SW_MESSAGES.configureAudioCache:
       event.waitUntil(configureAudioCache(message));
       break;
+    case SW_MESSAGES.setAccount:
+      event.waitUntil(answer(event, switchAccount(message.account)));
+      break;
+    case SW_MESSAGES.describeAudio:
+      event.waitUntil(describeAudio(message.url, message.wave));
+      break;
+    case SW_MESSAGES.removeAudio:
+      event.waitUntil(answer(event, removeAudio(message.urls)));
+      break;
   }
 });
+
+/** Tells the page (on the message's port) that the work is done, or failed. */
+function answer(event: ExtendableMessageEvent, work: Promise<void>) {
+  const port = event.ports[0];
+  return work.then(
+    () => port?.postMessage({ ok: true }),
+    (error: unknown) => port?.postMessage({ ok: false, error: String(error) }),
+  );
+}
 
 // Caches of older versions (a `waves-` name with another version) go when this one activates.
 self.addEventListener('activate', (event) => {

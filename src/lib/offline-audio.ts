@@ -2,7 +2,14 @@ import type { UseStore } from 'idb-keyval';
 import { useEffect, useState } from 'react';
 import { afterFirstScreen } from './first-screen.ts';
 import { isOnline } from './online-status.ts';
-import { CACHE_NAMES, SW_MESSAGES, type PageToWorkerMessage } from './sw-messages.ts';
+import { audioUrl } from './media-urls.ts';
+import type { PlayableWave } from './audio/player-store.ts';
+import {
+  CACHE_NAMES,
+  SW_MESSAGES,
+  type PageToWorkerMessage,
+  type SavedWaveInfo,
+} from './sw-messages.ts';
 
 /**
  * Which waves can play offline (their mp3 is in the worker's audio cache) and which are pinned
@@ -59,4 +66,24 @@ async function post(message: PageToWorkerMessage) {
 /** "Keep offline": the worker downloads the wave whole and never evicts it. */
 export function setKeptOffline(audioPath: string, pinned: boolean) {
   void post({ type: SW_MESSAGES.pinAudio, url: audioPath, pinned });
+}
+
+/** What the Saved screen shows of a wave; the worker keeps it only if it stores the audio. */
+export function describeForOffline(wave: PlayableWave & { channel_name?: string | null }) {
+  const info: SavedWaveInfo = {
+    wave_name: wave.wave_name,
+    title: wave.title,
+    username: wave.username,
+    user_id: wave.user_id,
+    avatar_version: wave.avatar_version,
+    duration: wave.duration,
+    channel_id: wave.channel_id,
+    channel_name: wave.channel_name ?? null,
+    created_epoch_day: wave.created_epoch_day,
+  };
+  navigator.serviceWorker?.controller?.postMessage({
+    type: SW_MESSAGES.describeAudio,
+    url: audioUrl(wave),
+    wave: info,
+  } satisfies PageToWorkerMessage);
 }

@@ -28,6 +28,11 @@ export interface StoredValues {
   'phone-return-url': string;
   /** The short-video feed's dislikes, which stay on the device (wave names, newest last). */
   'feed-dislikes': string[];
+  /**
+   * Whose data this device's caches and persisted queries hold (`accountScope()`;
+   * docs/architecture.md "Private replies"). Says nothing about the person after sign-out.
+   */
+  'offline-account': string;
   /** Card links in wave rows (docs/product/shell.md "Feature flags"); set on /playertest. */
   enableDudeMode: 'true';
 }
@@ -118,6 +123,7 @@ export const KEPT_ON_SIGN_OUT: readonly StorageKey[] = [
   'language_code_ui',
   'cookieConsent',
   'welcomemessage',
+  'offline-account',
 ];
 
 export function storedLanguage(): LanguageCode | null {

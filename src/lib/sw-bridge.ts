@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Workbox } from 'workbox-window';
 
 /**
@@ -20,8 +21,40 @@ export function subscribeToUpdates(listener: () => void) {
 
 export const isUpdateWaiting = () => updateWaiting;
 
-export async function registerServiceWorker(): Promise<void> {
+/**
+ * A first visit (docs/architecture.md "First visit"): what the page showed was fetched before
+ * the worker controlled it, so none of it is in the worker's caches. When the worker takes
+ * control, the page asks again, through it, for every query it holds data for and for the
+ * images it showed; the worker keeps the replies like any others. Rows do not flicker: the
+ * same data comes back.
+ */
+function cacheWhatWasShown(queryClient: QueryClient) {
+  void queryClient.refetchQueries({
+    type: 'all',
+    predicate: (query) => query.state.data !== undefined,
+  });
+  const images = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter(
+      (url) =>
+        url.origin === location.origin &&
+        (url.pathname.startsWith('/media/avatars/') || url.pathname.startsWith('/media/covers/')),
+    );
+  for (const url of new Set(images.map((image) => image.href))) {
+    void fetch(url, { credentials: 'same-origin' }).catch(() => undefined);
+  }
+}
+
+export async function registerServiceWorker(queryClient: QueryClient): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => cacheWhatWasShown(queryClient),
+      { once: true },
+    );
+  }
   const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { scope: '/', type: 'module' });
   workbox.addEventListener('waiting', () => setUpdateWaiting(true));

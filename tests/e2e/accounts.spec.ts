@@ -71,7 +71,8 @@ test.describe('accounts', () => {
     await header(page).getByRole('link', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/newest$/);
     await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
-    // Only the device's language, consent and first-run flag stay.
+    // Only the device's language, consent and first-run flag stay, and whose caches these are
+    // (now nobody's: the anonymous visitor's).
     const left = await page.evaluate(() =>
       Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)])),
     );
@@ -79,6 +80,7 @@ test.describe('accounts', () => {
       language_code_ui: 'en',
       cookieConsent: 'accepted',
       welcomemessage: 'true',
+      'offline-account': 'anonymous',
     });
   });
 

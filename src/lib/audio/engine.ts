@@ -1,5 +1,6 @@
 import { Howl } from 'howler';
 import { audioUrl, avatarUrl } from '../media-urls.ts';
+import { describeForOffline } from '../offline-audio.ts';
 import { getPlayerState, setPlayerState, type PlayableWave } from './player-store.ts';
 
 /**
@@ -115,6 +116,8 @@ export function loadSound(wave: PlayableWave, events: SoundEvents) {
   unloadSound();
   publishMediaSession(wave);
   wireMediaSession(events.controls);
+  // Before the audio is asked for: the worker stores this beside the file for the Saved screen.
+  describeForOffline(wave);
   const { volume, muted, rate } = getPlayerState();
   const created = new Howl({
     src: [audioUrl(wave)],

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { SignInData } from '../../../api/contract/auth.ts';
+import { claimAccount, startOver } from '../../../lib/account-scope.ts';
+import { accountScope } from '../../../lib/sw-messages.ts';
 import { rememberSignedInUser, storage } from '../../../lib/storage.ts';
 import { safeBackToUrl } from '../forms/rules.ts';
 
@@ -18,7 +20,10 @@ export function useCompleteSignIn() {
       user_id: data.user_id,
       username: data.username,
     });
-    await queryClient.invalidateQueries();
+    // Another account's private entries leave the device's caches first.
+    // (The shared guest has no session: the server keeps answering as the anonymous visitor.)
+    await claimAccount(accountScope(data.json_web_token ? data.user_id : null));
+    await startOver(queryClient);
     const backTo = safeBackToUrl(storage.get('backToUrl'));
     storage.remove('backToUrl');
     await navigate({ href: backTo ?? '/newest', replace: true });

@@ -20,7 +20,7 @@ import { logView } from '../../../api/log-view.ts';
 import { useWaveList, waveListKey, type WaveListSource } from '../../../api/get-wave-list.ts';
 import { notify } from '../../../components/ui/notices.tsx';
 import { audioUrl } from '../../../lib/media-urls.ts';
-import { setKeptOffline, useOfflineAudio } from '../../../lib/offline-audio.ts';
+import { describeForOffline, setKeptOffline, useOfflineAudio } from '../../../lib/offline-audio.ts';
 import { isOnline, useOnline } from '../../../lib/online-status.ts';
 import { useRowLinks } from '../hooks/use-row-links.ts';
 import { useRowsInSteps } from '../hooks/use-rows-in-steps.ts';
@@ -194,7 +194,9 @@ export function WaveListView({
   const keepOffline = useCallback(
     (index: number, keep: boolean) => {
       const wave = waves[index];
-      if (wave) setKeptOffline(audioUrl(wave), keep);
+      if (!wave) return;
+      if (keep) describeForOffline(wave);
+      setKeptOffline(audioUrl(wave), keep);
     },
     [waves],
   );

@@ -1,0 +1,269 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumArgs } from '../../playwright.config.ts';
+import { createUser, signInAs, uniqueUsername, type TestUser } from './accounts-helpers.ts';
+import { expect, prepareVisitor, test } from './fixtures.ts';
+import { createChannel, publishWaves, type PublishedTestWave } from './waves-helpers.ts';
+
+/**
+ * Offline from the very first visit (docs/architecture.md "First visit", "Private replies"):
+ * the network is cut at the service-worker level (route interception sees the worker's own
+ * fetches, see playwright.config.ts).
+ */
+test.describe.configure({ mode: 'serial' });
+
+const channel = `first-${Date.now().toString(36).slice(-6)}`;
+let waves: PublishedTestWave[];
+let author: TestUser;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  await createChannel(channel);
+  author = await createUser({ username: uniqueUsername('firstv') });
+  waves = await publishWaves(author, channel, [
+    { title: 'Long wave', seconds: 240 },
+    { title: 'Second wave', seconds: 6 },
+    { title: 'First wave', seconds: 6 },
+  ]);
+});
+
+const controlled = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+
+const cachedAudio = (page: Page) =>
+  page.evaluate(async () => {
+    const cache = await caches.open('waves-audio-v1');
+    return (await cache.keys()).map((request) => new URL(request.url).pathname.split('/')[5]);
+  });
+
+/** Every cached URL whose path contains `part`, in every cache of the origin. */
+const cachedUrls = (page: Page, part: string) =>
+  page.evaluate(async (needle) => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (request.url.includes(needle)) found.push(`${name} ${new URL(request.url).pathname}`);
+      }
+    }
+    return found;
+  }, part);
+
+async function goOffline(context: BrowserContext) {
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+async function play(page: Page, title: string) {
+  await page.getByRole('button', { name: new RegExp(`Play ${title}`) }).click();
+  await expect(page.getByRole('region', { name: 'Player' })).toContainText(title);
+}
+
+async function playsAndSeeks(page: Page, title: string) {
+  await play(page, title);
+  const player = page.getByRole('region', { name: 'Player' });
+  await expect(player).toHaveAttribute('data-status', 'playing', { timeout: 10_000 });
+  const range = page.getByRole('slider', { name: 'Position' });
+  const max = Number(await range.getAttribute('max'));
+  await range.fill(String(Math.floor(max / 2)));
+  await expect
+    .poll(async () => Number(await range.inputValue()), { timeout: 5000 })
+    .toBeGreaterThanOrEqual(Math.floor(max / 2));
+  await expect(player).toHaveAttribute('data-status', 'playing');
+  await page.getByRole('button', { name: 'Stop' }).click();
+}
+
+test('first visit, no reload: after two plays and a cut network, a reload shows the list and both waves play and seek', async ({
+  page,
+  context,
+}) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto(`/c/${channel}`);
+  await expect(page.locator('.wave-row')).toHaveCount(3);
+  // The list was fetched before the worker controlled the page; once it does, it is cached.
+  await controlled(page);
+  await expect
+    .poll(() => cachedUrls(page, `/wave/wavelistpublicbychannelname/${channel}`), {
+      timeout: 15_000,
+    })
+    .not.toEqual([]);
+
+  await play(page, 'First wave');
+  await expect.poll(() => cachedAudio(page), { timeout: 15_000 }).toContain(waves[2]!.waveName);
+  await play(page, 'Second wave');
+  await expect.poll(() => cachedAudio(page), { timeout: 15_000 }).toContain(waves[1]!.waveName);
+  await page.getByRole('button', { name: 'Stop' }).click();
+
+  await goOffline(context);
+  await page.reload();
+  await expect(page.locator('.wave-row')).toHaveCount(3);
+  await playsAndSeeks(page, 'First wave');
+  await playsAndSeeks(page, 'Second wave');
+});
+
+/**
+ * A proxy in front of the server that counts the audio bytes it moves and sends them slowly
+ * (a slow network, where a page's request and a second download for the cache would race).
+ */
+async function countingProxy(target: string) {
+  const upstream = new URL(target);
+  const counted = { audioBytes: 0, audioRequests: 0 };
+  const server: Server = createServer((incoming, outgoing) => {
+    const isAudio = (incoming.url ?? '').startsWith('/media/audio/');
+    if (isAudio) counted.audioRequests++;
+    const forward = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: { ...incoming.headers, host: upstream.host },
+      },
+      (reply) => {
+        outgoing.writeHead(reply.statusCode ?? 502, reply.headers);
+        if (!isAudio) return void reply.pipe(outgoing);
+        // About 400 KB/s for audio, in 16 KB steps.
+        reply.on('data', (chunk: Buffer) => {
+          counted.audioBytes += chunk.length;
+          reply.pause();
+          outgoing.write(chunk, () => setTimeout(() => reply.resume(), 40));
+        });
+        reply.on('end', () => outgoing.end());
+      },
+    );
+    forward.on('error', () => outgoing.destroy());
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://localhost:${port}`, counted, close: () => server.close() };
+}
+
+test('bytes moved by the first play of a long wave on a slow network stay within 1.05 × the mp3', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const proxy = await countingProxy(baseURL!);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: proxy.url,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await prepareVisitor(page, { language: 'en', consent: true });
+    await page.goto(`/c/${channel}`);
+    await controlled(page);
+    await play(page, 'Long wave');
+    await expect(page.getByRole('region', { name: 'Player' })).toHaveAttribute(
+      'data-status',
+      'playing',
+      { timeout: 20_000 },
+    );
+    await expect
+      .poll(() => cachedAudio(page), { timeout: 90_000, intervals: [1000] })
+      .toContain(waves[0]!.waveName);
+    const size = await page.evaluate(async (name) => {
+      const cache = await caches.open('waves-audio-v1');
+      const key = (await cache.keys()).find((request) => request.url.includes(name))!;
+      return (await (await cache.match(key))!.blob()).size;
+    }, waves[0]!.waveName);
+    const ratio = proxy.counted.audioBytes / size;
+    console.log(
+      `first play of a ${waves[0]!.duration}-second wave (${size} bytes): ${ratio.toFixed(3)} × the mp3 over ${proxy.counted.audioRequests} request(s)`,
+    );
+    expect(size).toBeGreaterThan(500_000);
+    expect(ratio).toBeLessThanOrEqual(1.05);
+    await context.close();
+  } finally {
+    await browser.close();
+    proxy.close();
+  }
+});
+
+test('after sign-out, offline, nothing private of the previous account is served or kept', async ({
+  page,
+  context,
+}) => {
+  const listener = await createUser({ username: uniqueUsername('private') });
+  // The session cookie, without signInAs's script that would sign the page in again on reload.
+  const scratch = await context.newPage();
+  const token = await signInAs(scratch, listener);
+  await scratch.close();
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.addInitScript(
+    ({ token, user }) => {
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem(
+        'user',
+        JSON.stringify({ json_web_token: token, user_id: user.userId, username: user.username }),
+      );
+      localStorage.setItem('signedIn_user_id', String(user.userId));
+      localStorage.setItem('signedIn_username', user.username);
+    },
+    { token, user: listener },
+  );
+  await page.goto(`/c/${channel}`);
+  await expect(page.locator('.wave-row')).toHaveCount(3);
+  await controlled(page);
+  await page.goto('/following');
+  // The account's own replies are on the device while it is signed in.
+  await expect.poll(() => cachedUrls(page, '/user/me'), { timeout: 15_000 }).not.toEqual([]);
+  await expect
+    .poll(() => cachedUrls(page, `/wavelistpublicfollowing/${listener.userId}`), {
+      timeout: 15_000,
+    })
+    .not.toEqual([]);
+
+  await page.goto('/signout');
+  await expect(page).toHaveURL(/\/newest$/);
+  await goOffline(context);
+  await page.reload();
+
+  expect(await cachedUrls(page, `/wavelistpublicfollowing/${listener.userId}`)).toEqual([]);
+  // Asked offline, the worker answers nothing of the account (the anonymous visitor's own
+  // `/user/me`, the guest, may be there).
+  const served = await page.evaluate(
+    async ({ paths, needle }) => {
+      const bodies: string[] = [];
+      for (const path of paths) {
+        try {
+          const response = await fetch(path, { credentials: 'include' });
+          const text = await response.text();
+          if (text.includes(needle)) bodies.push(`${path} ${response.status} ${text}`);
+        } catch {
+          // Not served.
+        }
+      }
+      return bodies;
+    },
+    {
+      paths: ['/api/v1/user/me', `/api/v1/wave/wavelistpublicfollowing/${listener.userId}`],
+      needle: listener.username,
+    },
+  );
+  expect(served).toEqual([]);
+  // No stored reply anywhere names the account.
+  const mentions = await page.evaluate(async (needle) => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        const type = response?.headers.get('content-type') ?? '';
+        if (response && type.includes('json') && (await response.text()).includes(needle)) {
+          found.push(request.url);
+        }
+      }
+    }
+    return found;
+  }, listener.username);
+  expect(mentions).toEqual([]);
+});
