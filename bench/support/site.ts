@@ -1,10 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { channelsRepository } from '../../server/db/repositories/channels-repository.ts';
 import { usersRepository } from '../../server/db/repositories/users-repository.ts';
 import { openDatabase } from '../../server/db/database.ts';
+import { enqueueWaveVideo } from '../../server/jobs/render-wave-video.ts';
+import { jobQueue } from '../../server/jobs/queue.ts';
 import { systemClock } from '../../server/kernel/clock.ts';
 import { requireFfmpeg } from '../../server/media/ffmpeg.ts';
 import { diskMediaStorage } from '../../server/media/storage.ts';
@@ -42,17 +44,18 @@ const newestCount = (origin: string) =>
     );
 
 /**
- * The demo has 9 English waves; a live site's newest list shows a full page. This publishes
- * copies of the demo's English waves (its speech, its people, its channels) through the
- * product's publisher until the English newest list holds a full page.
+ * Publishes `count` copies of the demo's English waves (their speech, their people, their
+ * channels) through the product's publisher, straight into the site's database. With `videos`,
+ * each publication queues its portrait video job, as the server's own publisher does; the
+ * site's worker renders them.
  */
-async function fillNewestPage(dataDir: string, origin: string) {
-  const missing = LIST_PAGE - (await newestCount(origin));
-  if (missing <= 0) return;
+async function publishCopies(dataDir: string, count: number, options: { videos?: boolean } = {}) {
+  if (count <= 0) return;
   const db = openDatabase({ dataDir });
   const work = mkdtempSync(path.join(tmpdir(), 'waves-bench-fill-'));
   try {
     const ffmpeg = await requireFfmpeg();
+    const jobs = jobQueue({ db, clock: systemClock });
     const publisher = wavePublisher({
       db,
       storage: diskMediaStorage(path.join(dataDir, 'media')),
@@ -60,13 +63,19 @@ async function fillNewestPage(dataDir: string, origin: string) {
       clock: systemClock,
       siteName: 'Waves',
       workDir: path.join(dataDir, 'tmp'),
+      ...(options.videos
+        ? {
+            onPublishing: (trx: Parameters<typeof enqueueWaveVideo>[3], waveId: number) =>
+              enqueueWaveVideo(jobs, waveId, { published: true }, trx),
+          }
+        : {}),
     });
     const english = new Set<string>(
       CHANNELS.filter((c) => c.language === 'en').map((c) => c.channel_name),
     );
     const sources = WAVES.filter((wave) => wave.channel && english.has(wave.channel));
     const encoded = new Map<string, string>();
-    for (let index = 0; index < missing; index++) {
+    for (let index = 0; index < count; index++) {
       const wave = sources[index % sources.length]!;
       if (!encoded.has(wave.key)) {
         const mp3 = path.join(work, `${wave.key}.mp3`);
@@ -90,6 +99,11 @@ async function fillNewestPage(dataDir: string, origin: string) {
     rmSync(work, { recursive: true, force: true });
     await db.close();
   }
+}
+
+/** The demo has 9 English waves; a live site's newest list shows a full page. */
+async function fillNewestPage(dataDir: string, origin: string) {
+  await publishCopies(dataDir, LIST_PAGE - (await newestCount(origin)));
   // The server caches list pages for a second.
   for (let tries = 0; (await newestCount(origin)) < LIST_PAGE; tries++) {
     if (tries > 50) throw new Error('the newest list did not fill up');
@@ -103,9 +117,16 @@ export async function startSite(options: {
   build?: boolean;
   /** Fill the English newest list to a full page (30 rows) beyond the demo's 9 waves. */
   fullPage?: boolean;
-}): Promise<Site> {
+  /**
+   * A DATA_DIR that outlives the run (seeded once, reused by the next run), instead of a
+   * temporary one.
+   */
+  dataDir?: string;
+  env?: Record<string, string>;
+}): Promise<Site & { dataDir: string }> {
   if (options.build !== false) buildClient(options.outDir);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'waves-bench-site-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'waves-bench-site-'));
+  mkdirSync(dataDir, { recursive: true });
   const origin = `http://127.0.0.1:${options.port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     detached: true,
@@ -118,8 +139,16 @@ export async function startSite(options: {
       STATIC_DIR: options.outDir,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
-    stdio: 'ignore',
+    // The server's own log, kept with a kept DATA_DIR (why a server went away, if it did).
+    stdio: options.dataDir
+      ? [
+          'ignore',
+          openSync(path.join(dataDir, 'server.log'), 'a'),
+          openSync(path.join(dataDir, 'server.log'), 'a'),
+        ]
+      : 'ignore',
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -137,13 +166,25 @@ export async function startSite(options: {
   return {
     origin,
     outDir: options.outDir,
+    dataDir,
     async stop() {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (server.exitCode === null && server.signalCode === null && server.pid) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        process.kill(-server.pid, 'SIGTERM');
+        await exited;
+      } else {
+        console.error(
+          `the site's server had already exited (${server.exitCode ?? server.signalCode})`,
+        );
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/** See publishCopies: waves with their portrait videos queued, for the short-video feed. */
+export const publishVideoWaves = (dataDir: string, count: number) =>
+  publishCopies(dataDir, count, { videos: true });
 
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -157,6 +157,53 @@ test('the preload window holds two ahead and two behind; the next page comes by 
   await expect(current(page)).toHaveAttribute('aria-label', / 7 of 15$/);
 });
 
+test('a wave with its portrait video plays the video; one without shows its card with the audio', async ({
+  visitor: page,
+  request,
+}) => {
+  const videoChannel = `tt-video-${suffix}`;
+  await createChannel(videoChannel);
+  // Someone else than the author the other tests follow, so their feeds stay as they are.
+  const maker = await createUser({ username: uniqueUsername('maker') });
+  // Published first: the list shows the video wave on top.
+  const [plain] = await publishWaves(maker, videoChannel, [{ title: 'No video yet', seconds: 2 }]);
+  const [withVideo] = await publishWaves(
+    maker,
+    videoChannel,
+    [{ title: 'Has a video', seconds: 3 }],
+    { videos: true },
+  );
+  // The server's worker renders the video in the background.
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(
+          `/api/v1/wave/wavelistpublicbychannelname/${videoChannel}`,
+        );
+        const body = (await response.json()) as {
+          data: { wave_name: string; has_video: boolean }[];
+        };
+        return body.data.find((wave) => wave.wave_name === withVideo!.waveName)?.has_video;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+
+  await page.goto(feedOf(videoChannel));
+  await expect(current(page)).toHaveAttribute('data-wave-name', withVideo!.waveName);
+  const video = current(page).locator('video');
+  await expect(video).toHaveAttribute('src', /\.mp4\?v=/);
+  await expect.poll(() => playing(page), { timeout: 10_000 }).toBe(true);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.videoHeight)).toBe(1920);
+
+  await page.keyboard.press('ArrowDown');
+  await expect(current(page)).toHaveAttribute('data-wave-name', plain!.waveName);
+  await expect(current(page).locator('video')).toHaveCount(0);
+  await expect(current(page).locator('audio')).toHaveAttribute('src', /\.mp3$/);
+  await expect.poll(() => playing(page), { timeout: 10_000 }).toBe(true);
+  await expect(current(page).locator('.tiktalk-card')).toContainText('No video yet');
+});
+
 test('a sponsored wave shows its sponsor’s label and logo', async ({ visitor: page }) => {
   const db = openDatabase({ dataDir: e2eDataDir() });
   try {
@@ -374,6 +421,22 @@ test('the player bar and the feed never play at once', async ({ visitor: page })
   await expect.poll(() => playing(page), { timeout: 10_000 }).toBe(true);
   await page.goBack();
   await expect(player).toHaveAttribute('data-status', 'paused');
+});
+
+test('with reduced motion the feed moves without animating', async ({ visitor: page }) => {
+  const transitionSeconds = () =>
+    page
+      .locator('.tiktalk__track')
+      .evaluate((element) => parseFloat(getComputedStyle(element).transitionDuration));
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(feedOf(channel));
+  await expectCurrent(page, 0);
+  // None, or the app's 0.01 ms for everything (styles/app.css).
+  expect(await transitionSeconds()).toBeLessThan(0.001);
+  await page.keyboard.press('ArrowDown');
+  await expectCurrent(page, 1);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await transitionSeconds()).toBeGreaterThan(0.1);
 });
 
 test.describe('desktop', () => {

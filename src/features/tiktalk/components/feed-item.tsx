@@ -87,7 +87,6 @@ export const FeedItem = memo(function FeedItem({
             ref={mediaRef}
             className="tiktalk-item__video"
             src={media.src}
-            poster={media.poster ?? undefined}
             preload="auto"
             playsInline
             muted
@@ -95,7 +94,7 @@ export const FeedItem = memo(function FeedItem({
           />
         ) : (
           <>
-            <WaveCard wave={wave} title={title} poster={media.poster} />
+            <WaveCard wave={wave} title={title} />
             <audio ref={mediaRef} src={media.src} preload="auto" muted loop />
           </>
         )}
@@ -233,17 +232,8 @@ export const FeedItem = memo(function FeedItem({
   );
 });
 
-/** The wave's card while it has no video: the card image, or its words on the card's colours. */
-function WaveCard({
-  wave,
-  title,
-  poster,
-}: {
-  wave: WaveListItem;
-  title: string;
-  poster: string | null;
-}) {
-  if (poster) return <img className="tiktalk-item__poster" src={poster} alt="" decoding="async" />;
+/** The wave's card while it has no video: its words on the card's colours. */
+function WaveCard({ wave, title }: { wave: WaveListItem; title: string }) {
   return (
     <div className="tiktalk-card" aria-hidden="true">
       <Avatar
