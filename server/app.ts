@@ -45,6 +45,11 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the app's own logger writes (tests read its lines); standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Request ids and per-request metrics; on unless a benchmark measures what they cost
+   * (docs/budgets.md "List endpoints").
+   */
+  instrumentation?: boolean;
 }
 
 export function contentSecurityPolicy(config: Config) {
@@ -84,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       mixin: requestIdMixin,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    genReqId: requestIdOf,
+    ...(options.instrumentation === false ? {} : { genReqId: requestIdOf }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -109,16 +114,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   // Request ids and metrics first: every reply (and every log line of a request) has its id,
   // and every answered request is counted with its route pattern.
-  await app.register(requestIds);
-  app.addHook('onResponse', (request, reply, done) => {
-    services.metrics.observeRequest(
-      request.method,
-      request.routeOptions.url ?? 'unmatched',
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
+  if (options.instrumentation !== false) {
+    await app.register(requestIds);
+    app.addHook('onResponse', (request, reply, done) => {
+      services.metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+  }
 
   // External plugins.
   const https = config.publicUrl.startsWith('https://');

@@ -28,10 +28,22 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
  * reply is trusted — the services build it from typed rows — and the whole envelope of an
  * items array is encoded (and compressed, per encoding asked for) once and kept with it: a
  * cached page (see wave-list-service.ts) is the same buffer for every caller without likes or
- * views on it.
+ * views on it. A page with the caller's likes or views is joined from its items' JSON, each
+ * written once (the service reuses an item object per row and flags).
  */
 export function listReplies(options: { validate: boolean }) {
   const encodings = new WeakMap<readonly unknown[], Encoded>();
+  /** An item's JSON, kept as long as the item (the list service reuses item objects). */
+  const itemJson = new WeakMap<object, string>();
+  const jsonOf = (item: unknown) => {
+    if (item === null || typeof item !== 'object') return JSON.stringify(item);
+    let json = itemJson.get(item);
+    if (json === undefined) {
+      json = JSON.stringify(item);
+      itemJson.set(item, json);
+    }
+    return json;
+  };
   return {
     send<T>(request: FastifyRequest, reply: FastifyReply, items: T[]) {
       if (options.validate) return ok(items);
@@ -39,7 +51,7 @@ export function listReplies(options: { validate: boolean }) {
       if (encoded === undefined) {
         encoded = {
           identity: Buffer.from(
-            `{"success":true,"message":"ok","data":${JSON.stringify(items)},"formFieldErrorMessages":{}}`,
+            `{"success":true,"message":"ok","data":[${items.map(jsonOf).join(',')}],"formFieldErrorMessages":{}}`,
           ),
         };
         encodings.set(items, encoded);

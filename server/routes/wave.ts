@@ -61,7 +61,13 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   ) =>
     app.get(
       url,
-      { schema: { ...listSchema, params, response: listReply } },
+      {
+        schema: { ...listSchema, params, response: listReply },
+        // listReplies compresses a page once for every caller, and a GET has no body to inflate:
+        // without @fastify/compress's hooks on these routes (docs/budgets.md "List endpoints").
+        compress: false,
+        decompress: false,
+      },
       async (request, reply) => {
         reply.header('cache-control', LIST_CACHE);
         // The type provider cannot resolve a generic schema's output; `params` validated it.

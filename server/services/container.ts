@@ -164,7 +164,7 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     siteName: config.siteName,
   });
-  const follows = followService({ db, clock });
+  const follows = followService({ db, clock, onFollowsChanged: () => waveLists.invalidate() });
   const sms = createSmsProvider(config, log);
   const phone = phoneService({
     config,

@@ -10,7 +10,12 @@ import type { Clock } from '../kernel/clock.ts';
  * Following (content §4): a signed-in user subscribes to another user's home team. Nobody
  * follows themselves; the counters move with the subscription row in one transaction.
  */
-export function followService(deps: { db: Db; clock: Clock }) {
+export function followService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Who follows whom changed (the following list's cached pages are stale). */
+  onFollowsChanged?: () => void;
+}) {
   const subscriptions = teamSubscriptionsRepository(deps.db.kysely);
 
   async function team(teamId: number) {
@@ -41,6 +46,7 @@ export function followService(deps: { db: Db; clock: Clock }) {
         throw invalid(followMessages.cannotFollowYourself);
       }
       const count = await subscriptions.set(teamId, viewer.userId, subscribed, deps.clock.now());
+      deps.onFollowsChanged?.();
       return { isSubscribed: subscribed, count };
     },
   };

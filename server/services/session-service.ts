@@ -10,6 +10,13 @@ export const SESSION_LIFETIME_MS = 60 * 24 * 60 * 60 * 1000;
 /** Upper bound of a token; the session row (revocable, sliding) stays the source of truth. */
 const TOKEN_LIFETIME_S = 365 * 24 * 60 * 60;
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/**
+ * How long this process believes a session it checked (docs/decisions.md "Auth and sessions"):
+ * a revocation made through this process applies at once, one made through another process
+ * within this time.
+ */
+export const SESSION_CHECK_CACHE_MS = 1000;
+const MAX_CACHED_SESSIONS = 20_000;
 
 export interface Viewer {
   userId: number;
@@ -32,6 +39,57 @@ export function anonymousViewer(anonymousUserId: number): Viewer {
 
 export function sessionService(db: Db, secret: Uint8Array, clock: Clock) {
   const sessions = sessionsRepository(db.kysely);
+  type SessionRow = NonNullable<Awaited<ReturnType<typeof sessions.findActive>>>;
+  /** Signature-checked tokens: their session id and expiry (the claims never change). */
+  const verifiedTokens = new Map<string, { sessionId: unknown; expiresAt: number }>();
+  /** Sessions found active, with when to look again (performance.now() time). */
+  const checkedSessions = new Map<string, { row: SessionRow; until: number }>();
+
+  async function claimsOf(token: string, now: number) {
+    const known = verifiedTokens.get(token);
+    if (known) return known.expiresAt > now ? known : null;
+    try {
+      // Only HS256 is accepted: alg "none" and any other algorithm fail here.
+      const { payload } = await jwtVerify(token, secret, {
+        algorithms: ['HS256'],
+        currentDate: new Date(now),
+      });
+      const claims = {
+        sessionId: payload['sid'],
+        expiresAt: (payload.exp ?? TOKEN_LIFETIME_S) * 1000,
+      };
+      if (verifiedTokens.size >= MAX_CACHED_SESSIONS) verifiedTokens.clear();
+      verifiedTokens.set(token, claims);
+      return claims;
+    } catch {
+      return null;
+    }
+  }
+
+  async function activeSession(sessionId: string, now: number) {
+    const cached = checkedSessions.get(sessionId);
+    if (
+      cached &&
+      cached.until > performance.now() &&
+      cached.row.expires_at > now &&
+      now - cached.row.last_seen_at <= TOUCH_EVERY_MS
+    ) {
+      return cached.row;
+    }
+    const row = await sessions.findActive(sessionId, now);
+    if (!row) {
+      checkedSessions.delete(sessionId);
+      return undefined;
+    }
+    if (now - row.last_seen_at > TOUCH_EVERY_MS) {
+      await sessions.touch(row.session_id, now, now + SESSION_LIFETIME_MS);
+      row.last_seen_at = now;
+      row.expires_at = now + SESSION_LIFETIME_MS;
+    }
+    if (checkedSessions.size >= MAX_CACHED_SESSIONS) checkedSessions.clear();
+    checkedSessions.set(sessionId, { row, until: performance.now() + SESSION_CHECK_CACHE_MS });
+    return row;
+  }
 
   return {
     async create(userId: number, userAgent: string) {
@@ -58,23 +116,10 @@ export function sessionService(db: Db, secret: Uint8Array, clock: Clock) {
     /** The signed-in viewer for a token, or null for a bad, expired or revoked one. */
     async resolve(token: string): Promise<Viewer | null> {
       const now = clock.now();
-      let sessionId: unknown;
-      try {
-        // Only HS256 is accepted: alg "none" and any other algorithm fail here.
-        const { payload } = await jwtVerify(token, secret, {
-          algorithms: ['HS256'],
-          currentDate: new Date(now),
-        });
-        sessionId = payload['sid'];
-      } catch {
-        return null;
-      }
-      if (typeof sessionId !== 'string') return null;
-      const row = await sessions.findActive(sessionId, now);
+      const claims = await claimsOf(token, now);
+      if (!claims || typeof claims.sessionId !== 'string') return null;
+      const row = await activeSession(claims.sessionId, now);
       if (!row) return null;
-      if (now - row.last_seen_at > TOUCH_EVERY_MS) {
-        await sessions.touch(row.session_id, now, now + SESSION_LIFETIME_MS);
-      }
       return {
         userId: row.user_id,
         username: row.username,
@@ -84,12 +129,22 @@ export function sessionService(db: Db, secret: Uint8Array, clock: Clock) {
       };
     },
 
-    revoke(sessionId: string) {
-      return sessions.revoke(sessionId, clock.now());
+    async revoke(sessionId: string) {
+      checkedSessions.delete(sessionId);
+      await sessions.revoke(sessionId, clock.now());
+      // A check that was under way while the row changed must not be believed either.
+      checkedSessions.delete(sessionId);
     },
 
-    revokeAllOfUser(userId: number) {
-      return sessions.revokeAllOfUser(userId, clock.now());
+    async revokeAllOfUser(userId: number) {
+      const forget = () => {
+        for (const [id, cached] of checkedSessions) {
+          if (cached.row.user_id === userId) checkedSessions.delete(id);
+        }
+      };
+      forget();
+      await sessions.revokeAllOfUser(userId, clock.now());
+      forget();
     },
   };
 }

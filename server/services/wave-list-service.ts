@@ -31,7 +31,7 @@ const MAX_VIEWER_ENTRIES = 50_000;
 interface CachedPage {
   until: number;
   generation: number;
-  rows: Promise<WaveListRow[]>;
+  value: Promise<unknown>;
 }
 
 /**
@@ -39,11 +39,13 @@ interface CachedPage {
  * a thread. Each reads one index range in key order and asks for the caller's likes and
  * views of exactly the rows on the page.
  *
- * The rows of a page are shared by every caller for a second (`LIST_CACHE_MS`), and at once
- * forgotten when this process changes a wave (`invalidate`); concurrent requests for the same
- * page share one query. Only the caller's likes and views are read per request, and not even
- * those for an anonymous listener known to have no views. Items without likes or views are
- * presented once per cached page, so a hot page is served without touching the database.
+ * The rows of a page, with the user, channel or thread head they hang on, are shared by every
+ * caller for a second (`LIST_CACHE_MS`), and at once forgotten when this process changes a wave
+ * or a subscription (`invalidate`); concurrent requests for the same page share one query. Only
+ * the caller's likes and views are read per request (and a chat group's membership for its
+ * thread), and not even those for an anonymous listener known to have no views. Items without
+ * likes or views are presented once per cached page, so a hot page is served without touching
+ * the database.
  */
 export function waveListService(deps: {
   waves: WavesRepository;
@@ -62,20 +64,20 @@ export function waveListService(deps: {
   const plainItems = new WeakMap<WaveListRow[], WaveListItem[]>();
   const viewersWithoutViews = new Map<string, number>();
 
-  function cachedRows(key: string, load: () => Promise<WaveListRow[]>) {
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (cacheMs <= 0) return load();
     const now = performance.now();
     const hit = pages.get(key);
     if (hit && hit.until > now && hit.generation === generation) {
       onCacheLookup(true);
-      return hit.rows;
+      return hit.value as Promise<T>;
     }
     onCacheLookup(false);
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();
-    const rows = load();
-    pages.set(key, { until: now + cacheMs, generation, rows });
-    rows.catch(() => pages.delete(key));
-    return rows;
+    const value = load();
+    pages.set(key, { until: now + cacheMs, generation, value });
+    value.catch(() => pages.delete(key));
+    return value;
   }
 
   /** Whether an anonymous listener may have views (cached "no" for a while). */
@@ -90,6 +92,27 @@ export function waveListService(deps: {
     if (viewersWithoutViews.size >= MAX_VIEWER_ENTRIES) viewersWithoutViews.clear();
     viewersWithoutViews.set(viewerKey, performance.now() + NO_VIEWS_CACHE_MS);
     return false;
+  }
+
+  /**
+   * A row's items, one per combination of the caller's like and view, each built once for as
+   * long as the cached row lives: a page is presented from objects made before, and the HTTP
+   * edge keeps each item's JSON with it (http/list-serializer.ts).
+   */
+  const itemsOfRow = new WeakMap<WaveListRow, (WaveListItem | undefined)[]>();
+  function itemOf(
+    row: WaveListRow,
+    liked: boolean,
+    viewed: boolean,
+    cursorOf: (row: WaveListRow) => string,
+  ) {
+    let items = itemsOfRow.get(row);
+    if (!items) {
+      items = [];
+      itemsOfRow.set(row, items);
+    }
+    const index = (liked ? 2 : 0) + (viewed ? 1 : 0);
+    return (items[index] ??= presentWaveListItem(row, liked, viewed, cursorOf(row)));
   }
 
   async function present(
@@ -110,14 +133,12 @@ export function waveListService(deps: {
     if (liked.size === 0 && viewed.size === 0) {
       let items = plainItems.get(rows);
       if (!items) {
-        items = rows.map((row) => presentWaveListItem(row, false, false, cursorOf(row)));
+        items = rows.map((row) => itemOf(row, false, false, cursorOf));
         plainItems.set(rows, items);
       }
       return items;
     }
-    return rows.map((row) =>
-      presentWaveListItem(row, liked.has(row.id), viewed.has(row.id), cursorOf(row)),
-    );
+    return rows.map((row) => itemOf(row, liked.has(row.id), viewed.has(row.id), cursorOf));
   }
   const byId = (row: WaveListRow) => cursors.ofId(row.id);
   const limitOf = (page: PageRequest) => page.limit ?? WAVE_LIST_DEFAULT_LIMIT;
@@ -125,7 +146,10 @@ export function waveListService(deps: {
     `${list}\n${subject}\n${page.after ?? ''}\n${limitOf(page)}`;
 
   return {
-    /** Forgets cached pages: this process changed a wave (published, counted, edited, deleted). */
+    /**
+     * Forgets cached pages: this process changed a wave (published, counted, edited, deleted)
+     * or who follows whom.
+     */
     invalidate() {
       generation += 1;
     },
@@ -144,7 +168,7 @@ export function waveListService(deps: {
 
     async newest(language: string, page: PageRequest, caller: Caller) {
       const afterId = idCursor(page);
-      const rows = await cachedRows(pageKey('newest', language, page), () =>
+      const rows = await cached(pageKey('newest', language, page), () =>
         waves.newest(language, afterId, limitOf(page)),
       );
       return present(rows, caller, byId);
@@ -156,7 +180,7 @@ export function waveListService(deps: {
         before = cursors.parseTrending(page.after);
         if (!before) throw invalidCursor();
       }
-      const rows = await cachedRows(pageKey('trending', language, page), () =>
+      const rows = await cached(pageKey('trending', language, page), () =>
         waves.trending(language, before, limitOf(page)),
       );
       return present(rows, caller, (row) => cursors.ofTrending(row.trending_score, row.id));
@@ -164,33 +188,37 @@ export function waveListService(deps: {
 
     /** Waves of the users whose home teams this user follows. */
     async following(userId: number, page: PageRequest, caller: Caller) {
-      const [user, rows] = await Promise.all([
-        users.findById(userId),
-        waves.following(userId, idCursor(page), limitOf(page)),
-      ]);
-      if (!user) throw notFound('user not found');
+      const afterId = idCursor(page);
+      const rows = await cached(pageKey('following', userId, page), async () => {
+        const [user, found] = await Promise.all([
+          users.findById(userId),
+          waves.following(userId, afterId, limitOf(page)),
+        ]);
+        if (!user) throw notFound('user not found');
+        return found;
+      });
       return present(rows, caller, byId);
     },
 
     async byUsername(username: string, page: PageRequest, caller: Caller) {
-      const user = await users.findByUsername(username);
-      if (!user) throw notFound('user not found');
       const afterId = idCursor(page);
-      const rows = await cachedRows(pageKey('user', user.id, page), () =>
-        waves.byUser(user.id, afterId, limitOf(page)),
-      );
+      const rows = await cached(pageKey('user', username.toLowerCase(), page), async () => {
+        const user = await users.findByUsername(username);
+        if (!user) throw notFound('user not found');
+        return waves.byUser(user.id, afterId, limitOf(page));
+      });
       return present(rows, caller, byId);
     },
 
     async byChannelName(channelName: string, page: PageRequest, caller: Caller) {
-      const channel = await channels.findByName(channelName);
-      // A chat group is not a public channel: the public list does not admit it exists.
-      if (!channel || channel.is_chatgroup === 1) throw notFound('channel not found');
       const afterId = idCursor(page);
-      if (isProductChannel(channel.channel_name, deps.siteName)) return [];
-      const rows = await cachedRows(pageKey('channel', channel.id, page), () =>
-        waves.byChannel(channel.id, afterId, limitOf(page)),
-      );
+      const rows = await cached(pageKey('channel', channelName.toLowerCase(), page), async () => {
+        const channel = await channels.findByName(channelName);
+        // A chat group is not a public channel: the public list does not admit it exists.
+        if (!channel || channel.is_chatgroup === 1) throw notFound('channel not found');
+        if (isProductChannel(channel.channel_name, deps.siteName)) return [];
+        return waves.byChannel(channel.id, afterId, limitOf(page));
+      });
       return present(rows, caller, byId);
     },
 
@@ -209,17 +237,20 @@ export function waveListService(deps: {
      * Readable wherever the wave itself is (a public channel, or a chat group one belongs to).
      */
     async thread(waveName: string, page: PageRequest, caller: Caller): Promise<WaveThread> {
-      const head = await waves.threadHeadRow(waveName);
-      if (!head) throw notFound('Wave not found');
-      // The replies are read alongside the access check and only returned when it passes.
-      const [channel, replyRows] = await Promise.all([
-        channels.findById(head.channel_id),
-        waves.replies(head.id, idCursor(page), limitOf(page)),
-      ]);
-      if (!channel || !(await access.canRead(caller.viewer, channel))) {
-        throw notFound('Wave not found');
-      }
-      const [first, ...replies] = await present([head, ...replyRows], caller, byId);
+      const afterId = idCursor(page);
+      const found = await cached(pageKey('thread', waveName, page), async () => {
+        const head = await waves.threadHeadRow(waveName);
+        if (!head) throw notFound('Wave not found');
+        const [channel, replies] = await Promise.all([
+          channels.findById(head.channel_id),
+          waves.replies(head.id, afterId, limitOf(page)),
+        ]);
+        if (!channel) throw notFound('Wave not found');
+        return { channel, rows: [head, ...replies] };
+      });
+      // The replies are only returned when the caller may read the channel.
+      if (!(await access.canRead(caller.viewer, found.channel))) throw notFound('Wave not found');
+      const [first, ...replies] = await present(found.rows, caller, byId);
       if (!first) throw notFound('Wave not found');
       return { wave: first, replies };
     },

@@ -64,17 +64,40 @@ export async function createInstallation(dialect: DialectName): Promise<Installa
   };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function listenOn(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.on('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : null;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/** `WAVES_TEST_PORTS=4261-4269` keeps a run inside the ports it was given (a shared machine). */
+const portRange = /^(\d+)-(\d+)$/.exec(process.env.WAVES_TEST_PORTS ?? '');
+let nextInRange = 0;
+
+/** A port nothing listens on: from WAVES_TEST_PORTS when set, else one the system picks. */
+export async function freePort(): Promise<number> {
+  if (!portRange) {
+    const port = await listenOn(0);
+    if (port === null) throw new Error('no free port');
+    return port;
+  }
+  const first = Number(portRange[1]);
+  const count = Number(portRange[2]) - first + 1;
+  for (let tried = 0; tried < count; tried += 1) {
+    const port = first + ((nextInRange + tried) % count);
+    if ((await listenOn(port)) !== null) {
+      nextInRange = (port - first + 1) % count;
+      return port;
+    }
+  }
+  throw new Error(`no free port in WAVES_TEST_PORTS=${process.env.WAVES_TEST_PORTS}`);
 }
 
 export interface RunningProcess {

@@ -78,4 +78,6 @@ export async function subscribe(t: TestApp, userId: number, teamId: number) {
     .insertInto('team_subscriptions')
     .values({ team_id: teamId, user_id: userId, created_at: t.clock.now() })
     .execute();
+  // As the follow service does after a change: the following list's cached pages go.
+  t.services.waveLists.invalidate();
 }

@@ -1,4 +1,11 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Updateable,
+} from 'kysely';
 import type { DialectName } from '../dialect.ts';
 import type { Database, WavesTable } from '../schema.ts';
 
@@ -87,6 +94,9 @@ export function wavesRepository(
         ];
       })
       .$castTo<WaveListRow>();
+
+  /** The likes-and-views statement per number of waves asked about (see `flagsAmong`). */
+  const flagsQueries = new Map<number, CompiledQuery<{ kind: string; wave_id: number }>>();
 
   return {
     newest(language: string, beforeId: number | null, limit: number): Promise<WaveListRow[]> {
@@ -347,19 +357,32 @@ export function wavesRepository(
       const liked = new Set<number>();
       const viewed = new Set<number>();
       if (waveIds.length === 0) return { liked, viewed };
-      const rows = await db
-        .selectFrom('wave_likes')
-        .select([sql<string>`'l'`.as('kind'), 'wave_id'])
-        .where('user_id', '=', userId)
-        .where('wave_id', 'in', [...waveIds])
-        .unionAll(
-          db
-            .selectFrom('wave_views')
-            .select([sql<string>`'v'`.as('kind'), 'wave_id'])
-            .where('viewer_key', '=', viewerKey)
-            .where('wave_id', 'in', [...waveIds]),
-        )
-        .execute();
+      const parameters = [userId, ...waveIds, viewerKey, ...waveIds];
+      let compiled = flagsQueries.get(waveIds.length);
+      if (!compiled) {
+        compiled = db
+          .selectFrom('wave_likes')
+          .select([sql<string>`'l'`.as('kind'), 'wave_id'])
+          .where('user_id', '=', userId)
+          .where('wave_id', 'in', [...waveIds])
+          .unionAll(
+            db
+              .selectFrom('wave_views')
+              .select([sql<string>`'v'`.as('kind'), 'wave_id'])
+              .where('viewer_key', '=', viewerKey)
+              .where('wave_id', 'in', [...waveIds]),
+          )
+          .compile();
+        if (compiled.parameters.some((value, index) => value !== parameters[index])) {
+          throw new Error('flagsAmong: the compiled parameters are not in the expected order');
+        }
+        flagsQueries.set(waveIds.length, compiled);
+      }
+      // Every signed-in list page asks this: the statement is built once per page length.
+      const { rows } = await db.executeQuery<{ kind: string; wave_id: number }>({
+        ...compiled,
+        parameters,
+      });
       for (const row of rows) (row.kind === 'l' ? liked : viewed).add(row.wave_id);
       return { liked, viewed };
     },
