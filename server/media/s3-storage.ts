@@ -162,6 +162,11 @@ export function s3MediaStorage(settings: S3Settings, client = s3Client(settings)
         range.start !== undefined || range.end !== undefined
           ? `bytes=${range.start ?? 0}-${range.end ?? ''}`
           : undefined;
+      // A reader that goes away (the player seeks, a client times out) must give the bucket's
+      // connection back at once, also when it leaves before the bucket answered: the client's
+      // pool of connections is small, and every leaked one waits forever.
+      const abort = new AbortController();
+      out.on('close', () => abort.abort());
       client
         .send(
           new GetObjectCommand({
@@ -169,12 +174,13 @@ export function s3MediaStorage(settings: S3Settings, client = s3Client(settings)
             Key: objectKey(key),
             ...(bytes ? { Range: bytes } : {}),
           }),
+          { abortSignal: abort.signal },
         )
         .then((reply) => {
           const body = reply.Body as Readable | undefined;
           if (!body) return out.end();
+          if (out.destroyed) return body.destroy();
           body.on('error', (error) => out.destroy(error));
-          // A reader that stops early (the player seeks) closes the S3 reply too.
           out.on('close', () => body.destroy());
           body.pipe(out);
           return undefined;
