@@ -8,7 +8,9 @@ export type WaveListSource =
   | { kind: 'newest' | 'trending'; language: string }
   | { kind: 'following'; userId: number }
   | { kind: 'user'; username: string }
-  | { kind: 'channel'; channelName: string };
+  | { kind: 'channel'; channelName: string }
+  /** A chat group's waves: members only (docs/product/channels-and-groups.md "Chat groups"). */
+  | { kind: 'chatgroup'; channelName: string };
 
 export const WAVE_PAGE_SIZE = 30;
 
@@ -25,6 +27,8 @@ export function waveListPath(source: WaveListSource): string {
       return `/wave/wavelistpublicbyusername/${encodeURIComponent(source.username)}`;
     case 'channel':
       return `/wave/wavelistpublicbychannelname/${encodeURIComponent(source.channelName)}`;
+    case 'chatgroup':
+      return `/channel/chat/${encodeURIComponent(source.channelName)}/waves`;
   }
 }
 
@@ -40,6 +44,8 @@ export function waveListKey(source: WaveListSource): string {
       return `user:${source.username.toLowerCase()}`;
     case 'channel':
       return `channel:${source.channelName.toLowerCase()}`;
+    case 'chatgroup':
+      return `chatgroup:${source.channelName.toLowerCase()}`;
   }
 }
 

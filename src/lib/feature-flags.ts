@@ -5,7 +5,11 @@ export const featureFlags = {
   enableDudeMode: false,
   enableRiff: false,
   enableUpload: true,
-  enableGroups: false,
+  /**
+   * The chat groups tab. On: groups are part of the product. A build with
+   * VITE_ENABLE_GROUPS=false hides the tab (docs/product/shell.md "Feature flags").
+   */
+  enableGroups: import.meta.env['VITE_ENABLE_GROUPS'] !== 'false',
 } as const;
 
 /**

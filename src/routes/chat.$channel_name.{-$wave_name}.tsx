@@ -1,12 +1,22 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { GroupFrame } from '../features/groups/components/group-frame.tsx';
+import { GroupWaves } from '../features/waves/components/group-waves.tsx';
 
 export const Route = createFileRoute('/chat/$channel_name/{-$wave_name}')({
-  component: RouteComponent,
+  component: GroupRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Chat group`} />;
+function GroupRoute() {
+  const { channel_name, wave_name } = Route.useParams();
+  return (
+    <GroupFrame key={channel_name} channelName={channel_name} tab="messages">
+      {(group) => (
+        <GroupWaves
+          channelId={group.channel_id}
+          channelName={group.channel_name}
+          waveName={wave_name}
+        />
+      )}
+    </GroupFrame>
+  );
 }

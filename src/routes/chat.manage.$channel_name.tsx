@@ -1,12 +1,16 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { GroupFrame } from '../features/groups/components/group-frame.tsx';
+import { ManageTab } from '../features/groups/components/manage-tab.tsx';
 
 export const Route = createFileRoute('/chat/manage/$channel_name')({
-  component: RouteComponent,
+  component: ManageRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Manage`} />;
+function ManageRoute() {
+  const { channel_name } = Route.useParams();
+  return (
+    <GroupFrame key={channel_name} channelName={channel_name} tab="manage">
+      {(group) => <ManageTab group={group} />}
+    </GroupFrame>
+  );
 }

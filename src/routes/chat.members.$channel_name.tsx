@@ -1,12 +1,16 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { GroupFrame } from '../features/groups/components/group-frame.tsx';
+import { MembersTab } from '../features/groups/components/members-tab.tsx';
 
 export const Route = createFileRoute('/chat/members/$channel_name')({
-  component: RouteComponent,
+  component: MembersRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Members`} />;
+function MembersRoute() {
+  const { channel_name } = Route.useParams();
+  return (
+    <GroupFrame key={channel_name} channelName={channel_name} tab="members">
+      {(group) => <MembersTab group={group} />}
+    </GroupFrame>
+  );
 }

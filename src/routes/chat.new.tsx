@@ -1,12 +1,14 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { NewGroupPage } from '../features/groups/components/new-group-page.tsx';
+import { definedOnly, optionalString } from '../lib/search-params.ts';
 
 export const Route = createFileRoute('/chat/new')({
-  component: RouteComponent,
+  // The name typed before a detour through phone verification (docs/product/channels-and-groups.md "Chat groups").
+  validateSearch: (search) => definedOnly({ name: optionalString(search, 'name', 200) }),
+  component: NewGroupRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`New chat group`} />;
+function NewGroupRoute() {
+  const { name } = Route.useSearch();
+  return <NewGroupPage initialName={name} />;
 }

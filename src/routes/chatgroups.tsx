@@ -1,12 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { ChatGroupsPage } from '../features/groups/components/chat-groups-page.tsx';
 
 export const Route = createFileRoute('/chatgroups')({
-  component: RouteComponent,
+  component: ChatGroupsPage,
 });
-
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Chat groups`} />;
-}

@@ -1,12 +1,11 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../components/ui/not-available-yet.tsx';
+import { InvitationPage } from '../features/groups/components/invitation-page.tsx';
 
 export const Route = createFileRoute('/chatinvitation/$channel_invitation_code')({
-  component: RouteComponent,
+  component: InvitationRoute,
 });
 
-function RouteComponent() {
-  const { t } = useLingui();
-  return <NotAvailableYet title={t`Invitation`} />;
+function InvitationRoute() {
+  const { channel_invitation_code } = Route.useParams();
+  return <InvitationPage code={channel_invitation_code} />;
 }

@@ -8,6 +8,7 @@ describe('recorder back path ', () => {
     ['/trending', '/trending'],
     ['/c/general', '/c/general'],
     ['/u/alice-77', '/u/alice-77'],
+    ['/chat/g_7f3a-family', '/chat/g_7f3a-family'],
   ])('accepts %s', (input, expected) => expect(safeBackPath(input)).toBe(expected));
 
   it.each([
@@ -22,5 +23,9 @@ describe('recorder back path ', () => {
     ['/signin'],
     ['/c/abcdefghijklmnopqrstuvwxyz'],
     ['/c/bad%20name'],
+    ['/chat/'],
+    ['/chat/a/b'],
+    ['/chat/bad%20name'],
+    ['/chat/x?y=1'],
   ])('turns %s into /newest', (input) => expect(safeBackPath(input)).toBe('/newest'));
 });

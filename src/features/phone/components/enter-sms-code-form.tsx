@@ -7,7 +7,7 @@ import { smsCodeSchema } from '../../../api/contract/phone.ts';
 import { notify } from '../../../components/ui/notices.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useConfirmSmsCode } from '../api/confirm-sms-code.ts';
-import { takePhoneReturnUrl } from '../rules/phone-rules.ts';
+import { takePhoneReturnUrl } from '../../../lib/phone-rules.ts';
 
 /**
  * /entersmscode (accounts §2, §5): exactly six digits; then the stored return URL, or
@@ -32,7 +32,8 @@ export function EnterSmsCodeForm({ phone }: { phone: string | undefined }) {
     try {
       await confirm.mutateAsync(parsed.data);
       notify(translateServerMessage(phoneMessages.phoneConfirmed), { kind: 'success' });
-      await navigate({ to: takePhoneReturnUrl() });
+      // An href: the return address may carry a query (e.g. /chat/new?name=…).
+      await navigate({ href: takePhoneReturnUrl() });
     } catch (failure) {
       const message =
         failure instanceof ApiFailure

@@ -46,6 +46,8 @@ export interface WaveListViewProps {
   emptyText?: string | undefined;
   /** When the list is the service worker's offline copy: when that copy was made. */
   cachedAt?: number | null;
+  /** A chat group's list: rows link inside the group (WaveRow `inGroup`). */
+  inGroup?: boolean;
 }
 
 /** A list of waves from its source, paging on scroll (docs/product/listening.md "Lists"). */
@@ -80,6 +82,7 @@ export function WaveList({
       selectedWaveName={selectedWaveName}
       emptyText={emptyText}
       cachedAt={cachedAt}
+      inGroup={source.kind === 'chatgroup'}
     />
   );
 }
@@ -101,6 +104,7 @@ export function WaveListView({
   selectedWaveName,
   emptyText,
   cachedAt = null,
+  inGroup = false,
 }: WaveListViewProps) {
   const { t } = useLingui();
   const session = useSession();
@@ -266,6 +270,7 @@ export function WaveListView({
             keptOffline={offlineAudio.pinned.has(audioUrl(wave))}
             onKeepOffline={keepOffline}
             dudeMode={dudeMode}
+            inGroup={inGroup}
           />
         ))}
       </ol>

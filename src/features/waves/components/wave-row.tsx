@@ -24,6 +24,11 @@ export interface WaveRowProps {
   onKeepOffline: (index: number, keep: boolean) => void;
   /** Show the card links (docs/product/shell.md "Feature flags"). */
   dudeMode: boolean;
+  /**
+   * A chat group's wave (docs/product/channels-and-groups.md "Chat groups"): its links stay
+   * inside the group, and it is never kept offline or shown as a public card.
+   */
+  inGroup: boolean;
 }
 
 const path = (...parts: string[]) => parts.map((part) => `/${encodeURIComponent(part)}`).join('');
@@ -48,10 +53,15 @@ export const WaveRow = memo(function WaveRow({
   keptOffline,
   onKeepOffline,
   dudeMode,
+  inGroup,
 }: WaveRowProps) {
   const { t, i18n } = useLingui();
   const title = wave.title || t`Untitled wave`;
   const origin = window.location.origin;
+  const shareLink = (o: string) =>
+    inGroup
+      ? `${origin}${path('chat', wave.channel_name, wave.wave_name)}?o=${o}`
+      : publicWaveLink(wave, origin, o);
 
   const copyLink = async (event: React.MouseEvent) => {
     event.preventDefault();
@@ -97,9 +107,15 @@ export const WaveRow = memo(function WaveRow({
         <a href={path('u', wave.username)} className="wave-row__user" data-route-link>
           @{wave.username}
         </a>
-        <a href={path('c', wave.channel_name)} className="wave-row__channel" data-route-link>
-          /c/{wave.channel_name}
-        </a>
+        {inGroup ? (
+          <a href={path('chat', wave.channel_name)} className="wave-row__channel" data-route-link>
+            /chat/{wave.channel_name}
+          </a>
+        ) : (
+          <a href={path('c', wave.channel_name)} className="wave-row__channel" data-route-link>
+            /c/{wave.channel_name}
+          </a>
+        )}
         <span className="wave-row__stat" title={t`Listens`}>
           <svg className="wave-row__icon" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M8 9a4 4 0 1 1 8 0c0 2.2-1.4 3-2.3 3.9-.8.8-1 1.5-1.2 2.6-.3 1.6-1.3 2.5-2.7 2.5A2.6 2.6 0 0 1 7.2 16" />
@@ -118,15 +134,11 @@ export const WaveRow = memo(function WaveRow({
           </button>
         )}
         {mobile ? (
-          <a className="wave-row__action" href={smsHref(publicWaveLink(wave, origin, 'sms'))}>
+          <a className="wave-row__action" href={smsHref(shareLink('sms'))}>
             {t`SMS`}
           </a>
         ) : (
-          <a
-            className="wave-row__action"
-            href={publicWaveLink(wave, origin, 'copy')}
-            onClick={copyLink}
-          >
+          <a className="wave-row__action" href={shareLink('copy')} onClick={copyLink}>
             {t`Copy link`}
           </a>
         )}
@@ -145,16 +157,18 @@ export const WaveRow = memo(function WaveRow({
             </a>
           )
         )}
-        <button
-          type="button"
-          className={`wave-row__action wave-row__keep ${keptOffline ? 'wave-row__keep--on' : ''}`}
-          aria-pressed={keptOffline}
-          onClick={() => onKeepOffline(index, !keptOffline)}
-          title={t`Keep this wave on this device for listening offline`}
-        >
-          {keptOffline ? t`Kept offline` : t`Keep offline`}
-        </button>
-        {dudeMode && (
+        {!inGroup && (
+          <button
+            type="button"
+            className={`wave-row__action wave-row__keep ${keptOffline ? 'wave-row__keep--on' : ''}`}
+            aria-pressed={keptOffline}
+            onClick={() => onKeepOffline(index, !keptOffline)}
+            title={t`Keep this wave on this device for listening offline`}
+          >
+            {keptOffline ? t`Kept offline` : t`Keep offline`}
+          </button>
+        )}
+        {dudeMode && !inGroup && (
           <span className="wave-row__cards">
             {t`Card:`}
             {(['landscape', 'portrait', 'square'] as const).map((orient) => (

@@ -1,8 +1,8 @@
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/core';
 import minMetadata from 'libphonenumber-js/min/metadata';
-import { PHONE_DEFAULT_COUNTRY } from '../../../api/contract/constants.ts';
-import { checkPhoneNumber, type PhoneCheck } from '../../../api/contract/phone.ts';
-import { storage } from '../../../lib/storage.ts';
+import { PHONE_DEFAULT_COUNTRY } from '../api/contract/constants.ts';
+import { checkPhoneNumber, type PhoneCheck } from '../api/contract/phone.ts';
+import { storage } from './storage.ts';
 
 /**
  * The phone rules in the browser, with libphonenumber-js's small "min" metadata (lengths only;
