@@ -12,7 +12,11 @@ import { storage } from '../../../lib/storage.ts';
 import { requestSmsCode } from '../api/request-sms-code.ts';
 import { useValidatePhone } from '../api/validate-phone.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { checkPhoneLocally, initialPhoneCountry, phoneCountries } from '../../../lib/phone-rules.ts';
+import {
+  checkPhoneLocally,
+  initialPhoneCountry,
+  phoneCountries,
+} from '../../../lib/phone-rules.ts';
 
 /** Validation waits until typing has paused this long (accounts §5). */
 const VALIDATION_DELAY_MS = 1000;
