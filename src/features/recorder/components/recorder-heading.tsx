@@ -6,20 +6,25 @@ import type { WaveMetadata } from '../../../api/contract/wave.ts';
 export function RecorderHeading({
   isReply,
   channelName,
+  groupName,
   replyTarget,
   channelMissing,
 }: {
   isReply: boolean;
   channelName: string | undefined;
+  /** A chat group's name: the group is named, not its channel path. */
+  groupName?: string | undefined;
   replyTarget: WaveMetadata | undefined;
   channelMissing: boolean;
 }) {
   const { t } = useLingui();
   const heading = isReply
     ? t`Record a reply`
-    : channelName
-      ? t`Record into /c/${channelName}`
-      : t`Record a wave`;
+    : groupName
+      ? t`Record into the group “${groupName}”`
+      : channelName
+        ? t`Record into /c/${channelName}`
+        : t`Record a wave`;
   return (
     <>
       <h1 id="recorder-title">{heading}</h1>

@@ -43,6 +43,7 @@ export function RecorderPage({
       <RecorderHeading
         isReply={target.replyTo !== undefined}
         channelName={channel.data?.channel_name}
+        groupName={channel.data?.is_chatgroup ? channel.data.description || undefined : undefined}
         replyTarget={replyTarget.data}
         channelMissing={target.channelId !== undefined && channel.isError}
       />
