@@ -1,45 +1,27 @@
-import { ACCESS_RULES, GROUP_NAME_MAX, groupMessages } from './api/group-types.ts';
+import { groupNameSchema } from '../../api/contract/channel.ts';
+import { invitationProblems } from '../../api/contract/chat.ts';
+import { chatMessages } from '../../api/contract/constants.ts';
+import type { PhoneCheck } from '../../api/contract/phone.ts';
 
-/** The group name's rule (content §5): required, at most 80 characters; null when it is fine. */
+/** The group name's rule (content §5, the contract's): required, at most 80; null when fine. */
 export function groupNameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return groupMessages.groupNameRequired;
-  if (trimmed.length > GROUP_NAME_MAX) return groupMessages.groupNameTooLong;
-  return null;
-}
-
-export interface InvitationInput {
-  accessRule: string;
-  name: string;
-  /** The phone check's result for phone groups (libphonenumber-js, src/lib/phone-rules.ts). */
-  phone: { ok: true; e164: string } | { ok: false; problem: string } | null;
-  email: string;
+  const result = groupNameSchema.safeParse(name);
+  return result.success
+    ? null
+    : (result.error.issues[0]?.message ?? chatMessages.groupNameRequired);
 }
 
 /**
- * The invitation form's rules (content §5): the name is required; a phone group needs a valid
- * phone number, an e-mail group an e-mail address; a group anyone with the link may join takes
- * no invitations ("Invalid access rule"). Field name → message; empty when the form is fine.
+ * The invitation form's rules (content §5): the name is required, and the group's rule decides
+ * which address (the contract's invitationProblems). Field → message; empty when fine.
  */
-export function invitationProblems(input: InvitationInput): Record<string, string> {
-  const problems: Record<string, string> = {};
-  if (input.name.trim() === '') problems['invitee_name'] = groupMessages.nameRequired;
-  if (input.accessRule === ACCESS_RULES.phone) {
-    if (!input.phone || (!input.phone.ok && input.phone.problem === 'empty'))
-      problems['invitee_phone_number'] = groupMessages.phoneRequired;
-    else if (!input.phone.ok) problems['invitee_phone_number'] = groupMessages.phoneInvalid;
-  } else if (input.accessRule === ACCESS_RULES.email) {
-    const email = input.email.trim();
-    if (email === '') problems['invitee_email'] = groupMessages.emailRequired;
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-      problems['invitee_email'] = 'invalid email address';
-  } else {
-    problems['channel_access_rule'] = groupMessages.invalidAccessRule;
-  }
-  return problems;
-}
-
-/** The members list's role of the group's admin (its creator). */
-export function isAdminRole(role: string): boolean {
-  return /admin|owner/i.test(role);
+export function invitationFormProblems(
+  rule: string,
+  input: { invitee_name: string; invitee_phone_number: string; invitee_email: string },
+  checkPhone: (input: string) => PhoneCheck,
+): Record<string, string> {
+  return {
+    ...(input.invitee_name.trim() === '' ? { invitee_name: chatMessages.inviteeNameRequired } : {}),
+    ...invitationProblems(rule, input, checkPhone),
+  };
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isNotFound, ApiFailure } from '../../../api/client.ts';
-import type { ChatGroup } from './group-types.ts';
+import type { Channel } from '../../../api/contract/channel.ts';
 import * as groupKeys from './group-keys.ts';
 
 /** A group the caller cannot see: answered like a group that does not exist. */
@@ -14,11 +14,10 @@ export class GroupNotFound extends Error {}
 export const groupQuery = (channelName: string) =>
   queryOptions({
     queryKey: groupKeys.byName(channelName),
-    queryFn: async (): Promise<ChatGroup> => {
-      const reply = await apiRequest<ChatGroup>(
-        `/channel/name/${encodeURIComponent(channelName)}`,
-        { noCache: true },
-      );
+    queryFn: async (): Promise<Channel> => {
+      const reply = await apiRequest<Channel>(`/channel/name/${encodeURIComponent(channelName)}`, {
+        noCache: true,
+      });
       if (isNotFound(reply)) throw new GroupNotFound('channel not found');
       if (!reply.success || !reply.data) throw new ApiFailure(reply);
       if (!reply.data.is_chatgroup) throw new GroupNotFound('channel not found');

@@ -1,16 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
+import type { InvitationPreview } from '../../../api/contract/chat.ts';
 import * as groupKeys from './group-keys.ts';
-
-export interface InvitationPreview {
-  channel_id: number;
-  description: string;
-  inviter_displayname: string;
-  channel_access_rule: string;
-  status: 'valid' | 'expired' | 'used' | 'revoked';
-  is_member: boolean;
-  expires_at: string | null;
-}
 
 /** GET /channel/chat/invitation/{code}: what the invitation is for, before accepting it. */
 export const invitationQuery = (code: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
-import type { ChatInvitation } from './group-types.ts';
+import type { ChatInvitation } from '../../../api/contract/chat.ts';
 import * as groupKeys from './group-keys.ts';
 
 /** GET /channel/chat/{channel_name}/invitations: the group's invitations (its admin). */

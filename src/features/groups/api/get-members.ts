@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
-import type { ChatMember } from './group-types.ts';
+import type { ChatMember } from '../../../api/contract/chat.ts';
 import * as groupKeys from './group-keys.ts';
 
 /** GET /channel/chat/{channel_name}/members: members only. */

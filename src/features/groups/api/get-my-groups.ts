@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../api/client.ts';
-import type { ChatGroup } from './group-types.ts';
+import type { ChatGroup } from '../../../api/contract/chat.ts';
 import * as groupKeys from './group-keys.ts';
 
 /** Newest activity first; a group without waves sorts last (docs/product/channels-and-groups.md "Chat groups"). */

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { GroupNotFound, useGroup } from '../api/get-group.ts';
-import type { ChatGroup } from '../api/group-types.ts';
+import type { Channel } from '../../../api/contract/channel.ts';
 import { GroupNotFoundView } from './group-not-found.tsx';
 import './groups.css';
 
@@ -21,7 +21,7 @@ export function GroupFrame({
 }: {
   channelName: string;
   tab: GroupTab;
-  children: (group: ChatGroup) => ReactNode;
+  children: (group: Channel) => ReactNode;
 }) {
   const { t } = useLingui();
   const group = useGroup(channelName);

@@ -8,16 +8,17 @@ import { useSession } from '../../../lib/session.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitationPreview } from '../api/get-invitation.ts';
-import { ACCESS_RULES, groupMessages, type ChatGroup } from '../api/group-types.ts';
+import type { Channel } from '../../../api/contract/channel.ts';
+import { ACCESS_RULE_PHONE, chatMessages } from '../../../api/contract/constants.ts';
 import './groups.css';
 
 type Refusal = { kind: 'phone' } | { kind: 'email' } | { kind: 'other'; message: string };
 
 /** Which rule of the group refused the caller (docs/product/channels-and-groups.md "Invitations"). */
 function refusalOf(message: string): Refusal {
-  if (message === groupMessages.phoneNeededToJoin || /confirmed phone/i.test(message))
+  if (message === chatMessages.phoneNeededToJoin || /confirmed phone/i.test(message))
     return { kind: 'phone' };
-  if (message === groupMessages.emailNeededToJoin || /confirmed e-?mail/i.test(message))
+  if (message === chatMessages.emailNeededToJoin || /confirmed e-?mail/i.test(message))
     return { kind: 'email' };
   return { kind: 'other', message };
 }
@@ -59,7 +60,7 @@ function AcceptInvitation({ code, here }: { code: string; here: string }) {
   const invitation = preview.data;
   // A phone group and no confirmed phone yet: offer the verification before the refusal.
   const needsPhone =
-    invitation?.channel_access_rule === ACCESS_RULES.phone && me !== null && !me.phoneconfirmed;
+    invitation?.channel_access_rule === ACCESS_RULE_PHONE && me !== null && !me.phoneconfirmed;
   const shown: Refusal | null = refusal ?? (needsPhone ? { kind: 'phone' } : null);
   const closed =
     invitation && invitation.status !== 'valid'
@@ -82,7 +83,7 @@ function AcceptInvitation({ code, here }: { code: string; here: string }) {
       }
       const name =
         reply.data.channel_name ??
-        (await apiData<ChatGroup>(`/channel/info/${reply.data.channel_id}`, { noCache: true }))
+        (await apiData<Channel>(`/channel/info/${reply.data.channel_id}`, { noCache: true }))
           .channel_name;
       await navigate({
         to: '/chat/$channel_name/{-$wave_name}',

@@ -10,8 +10,13 @@ import { requestFailureText, translateServerMessage } from '../../../lib/server-
 import { storage } from '../../../lib/storage.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
-import { ACCESS_RULES, groupMessages, type ChatGroup } from '../api/group-types.ts';
-import { invitationProblems } from '../group-rules.ts';
+import type { Channel } from '../../../api/contract/channel.ts';
+import {
+  ACCESS_RULE_EMAIL,
+  ACCESS_RULE_PHONE,
+  chatMessages,
+} from '../../../api/contract/constants.ts';
+import { invitationFormProblems } from '../group-rules.ts';
 
 /** The phone check waits until typing has paused this long (content §5). */
 const PHONE_CHECK_DELAY_MS = 1000;
@@ -21,7 +26,7 @@ const PHONE_CHECK_DELAY_MS = 1000;
  * a phone number (phone groups) or an e-mail address (e-mail groups). The invitation goes out by
  * SMS or e-mail; `onInvited` brings the inviter back to the members.
  */
-export function InviteForm({ group, onInvited }: { group: ChatGroup; onInvited: () => void }) {
+export function InviteForm({ group, onInvited }: { group: Channel; onInvited: () => void }) {
   const { t, i18n } = useLingui();
   const create = useCreateInvitation(group.channel_name);
   const countries = useMemo(() => phoneCountries(i18n.locale), [i18n.locale]);
@@ -32,8 +37,8 @@ export function InviteForm({ group, onInvited }: { group: ChatGroup; onInvited: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const id = useId();
   const rule = group.channel_access_rule;
-  const byPhone = rule === ACCESS_RULES.phone;
-  const byEmail = rule === ACCESS_RULES.email;
+  const byPhone = rule === ACCESS_RULE_PHONE;
+  const byEmail = rule === ACCESS_RULE_EMAIL;
 
   // The phone is checked once typing has paused (a string, so the debounce compares by value).
   const settledKey = useDebouncedValue(`${country}|${phone}`, PHONE_CHECK_DELAY_MS);
@@ -46,12 +51,12 @@ export function InviteForm({ group, onInvited }: { group: ChatGroup; onInvited: 
         ? { kind: 'hint' as const, text: t`Checking the number…` }
         : phoneCheck.ok
           ? { kind: 'ok' as const, text: t`This number looks right: ${phoneCheck.e164}` }
-          : { kind: 'error' as const, text: translateServerMessage(groupMessages.phoneInvalid) };
+          : { kind: 'error' as const, text: translateServerMessage(chatMessages.phoneInvalid) };
 
   if (!byPhone && !byEmail) {
     return (
       <p className="card field__error" role="alert">
-        {translateServerMessage(groupMessages.invalidAccessRule)}.{' '}
+        {translateServerMessage(chatMessages.invalidAccessRule)}.{' '}
         <Trans>Anyone with the group's link can join: share the link instead.</Trans>
       </p>
     );
@@ -59,12 +64,11 @@ export function InviteForm({ group, onInvited }: { group: ChatGroup; onInvited: 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = invitationProblems({
-      accessRule: rule,
-      name,
-      phone: byPhone ? phoneCheck : null,
-      email,
-    });
+    const problems = invitationFormProblems(
+      rule,
+      { invitee_name: name, invitee_phone_number: phone, invitee_email: email },
+      (input) => checkPhoneLocally(input, country),
+    );
     setErrors(problems);
     const first = Object.keys(problems)[0];
     if (first) {

@@ -6,9 +6,10 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { requestFailureText } from '../../../lib/server-messages.ts';
 import { useInvitations } from '../api/get-invitations.ts';
 import { useMembers } from '../api/get-members.ts';
-import { GROUP_NAME_MAX, type ChatGroup } from '../api/group-types.ts';
+import type { Channel } from '../../../api/contract/channel.ts';
+import { GROUP_NAME_MAX } from '../../../api/contract/constants.ts';
 import { useManageGroup } from '../api/manage-group.ts';
-import { groupNameProblem, isAdminRole } from '../group-rules.ts';
+import { groupNameProblem } from '../group-rules.ts';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 
 /**
@@ -16,11 +17,11 @@ import { translateServerMessage } from '../../../lib/server-messages.ts';
  * admin renames it, sees and revokes pending invitations, removes members and renews the
  * shareable link; every member can leave, after confirming.
  */
-export function ManageTab({ group }: { group: ChatGroup }) {
+export function ManageTab({ group }: { group: Channel }) {
   const me = useCurrentUser();
   const members = useMembers(group.channel_name);
   const isAdmin = Boolean(
-    me && members.data?.some((member) => member.user_id === me.user_id && isAdminRole(member.role)),
+    me && members.data?.some((member) => member.user_id === me.user_id && member.role === 'admin'),
   );
   return (
     <div className="groups__manage">
@@ -54,7 +55,7 @@ function useAction() {
   };
 }
 
-function AdminTools({ group, myUserId }: { group: ChatGroup; myUserId: number }) {
+function AdminTools({ group, myUserId }: { group: Channel; myUserId: number }) {
   const { t, i18n } = useLingui();
   const manage = useManageGroup(group.channel_id, group.channel_name);
   const members = useMembers(group.channel_name);
@@ -222,7 +223,7 @@ function AdminTools({ group, myUserId }: { group: ChatGroup; myUserId: number })
   );
 }
 
-function LeaveGroup({ group }: { group: ChatGroup }) {
+function LeaveGroup({ group }: { group: Channel }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const manage = useManageGroup(group.channel_id, group.channel_name);

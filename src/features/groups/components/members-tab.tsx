@@ -2,8 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useMembers } from '../api/get-members.ts';
-import type { ChatGroup } from '../api/group-types.ts';
-import { isAdminRole } from '../group-rules.ts';
+import type { Channel } from '../../../api/contract/channel.ts';
 import { InviteForm } from './invite-form.tsx';
 import { ShareLink } from './share-link.tsx';
 
@@ -12,7 +11,7 @@ import { ShareLink } from './share-link.tsx';
  * display name and "Joined on" date ("no members to show" when empty), the group's shareable link
  * and the invite button.
  */
-export function MembersTab({ group }: { group: ChatGroup }) {
+export function MembersTab({ group }: { group: Channel }) {
   const { t, i18n } = useLingui();
   const members = useMembers(group.channel_name);
   const [inviting, setInviting] = useState(false);
@@ -86,7 +85,7 @@ export function MembersTab({ group }: { group: ChatGroup }) {
               <li key={member.user_id} className="groups__person">
                 <span className="groups__person-name">
                   {member.displayname || member.username}
-                  {isAdminRole(member.role) && <span className="groups__badge">{t`Admin`}</span>}
+                  {member.role === 'admin' && <span className="groups__badge">{t`Admin`}</span>}
                 </span>
                 <span className="muted groups__person-since">
                   <Trans>Joined on {date}</Trans>

@@ -9,11 +9,13 @@ import { useSession } from '../../../lib/session.ts';
 import { storage, storedLanguage } from '../../../lib/storage.ts';
 import { useCreateGroup } from '../api/create-group.ts';
 import {
-  ACCESS_RULES,
+  ACCESS_RULE_ANY,
+  ACCESS_RULE_EMAIL,
+  ACCESS_RULE_PHONE,
   GROUP_NAME_MAX,
-  groupMessages,
-  type AccessRule,
-} from '../api/group-types.ts';
+  chatMessages,
+  type GroupAccessRule,
+} from '../../../api/contract/constants.ts';
 import { groupNameProblem } from '../group-rules.ts';
 import './groups.css';
 
@@ -35,30 +37,30 @@ function NewGroupForm({ initialName }: { initialName: string }) {
   const me = useCurrentUser();
   const create = useCreateGroup();
   const [name, setName] = useState(initialName);
-  const [rule, setRule] = useState<AccessRule>(ACCESS_RULES.phone);
+  const [rule, setRule] = useState<GroupAccessRule>(ACCESS_RULE_PHONE);
   const [nameError, setNameError] = useState<string | null>(null);
   const id = useId();
 
-  const rules: { value: AccessRule; label: string; hint: string }[] = [
+  const rules: { value: GroupAccessRule; label: string; hint: string }[] = [
     {
-      value: ACCESS_RULES.phone,
+      value: ACCESS_RULE_PHONE,
       label: t`Members with a verified phone number`,
       hint: t`Invite people by phone; they confirm their number to join.`,
     },
     {
-      value: ACCESS_RULES.email,
+      value: ACCESS_RULE_EMAIL,
       label: t`Members with a verified e-mail address`,
       hint: t`Invite people by e-mail; they need a confirmed address to join.`,
     },
     {
-      value: ACCESS_RULES.anyone,
+      value: ACCESS_RULE_ANY,
       label: t`Anyone with the link`,
       hint: t`Everyone signed in who has the group's link can join.`,
     },
   ];
 
   const sendToPhoneVerification = async () => {
-    notify(translateServerMessage(groupMessages.phoneNeededToCreate));
+    notify(translateServerMessage(chatMessages.phoneNeededToCreate));
     // The name comes back with the user, so the form is as they left it.
     storage.set('phone-return-url', `/chat/new?name=${encodeURIComponent(name.trim())}`);
     await navigate({ to: '/verifyphonenumber' });
@@ -72,7 +74,7 @@ function NewGroupForm({ initialName }: { initialName: string }) {
       document.getElementById(`${id}-name`)?.focus();
       return;
     }
-    if (rule === ACCESS_RULES.phone && me && !me.phoneconfirmed) {
+    if (rule === ACCESS_RULE_PHONE && me && !me.phoneconfirmed) {
       await sendToPhoneVerification();
       return;
     }
@@ -91,7 +93,7 @@ function NewGroupForm({ initialName }: { initialName: string }) {
         });
         return;
       }
-      if (reply.message === groupMessages.phoneNeededToCreate) {
+      if (reply.message === chatMessages.phoneNeededToCreate) {
         await sendToPhoneVerification();
         return;
       }
@@ -165,7 +167,7 @@ function NewGroupForm({ initialName }: { initialName: string }) {
             </label>
           ))}
         </fieldset>
-        {rule === ACCESS_RULES.phone && me && !me.phoneconfirmed && (
+        {rule === ACCESS_RULE_PHONE && me && !me.phoneconfirmed && (
           <p className="field__hint" role="note">
             <Trans>You will confirm your phone number first, then come back here.</Trans>
           </p>
