@@ -195,7 +195,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(staticPlugin, { root: config.staticDir });
 
   // Durable jobs (transcoding) run here unless JOBS_IN_PROCESS=false (`npm run worker`).
-  const worker = config.jobsInProcess ? services.jobs.start() : null;
+  const worker = config.jobsInProcess
+    ? services.jobs.start({ concurrency: config.workerConcurrency })
+    : null;
   app.addHook('onClose', async () => {
     await worker?.stop();
     if (!options.db) await db.close();

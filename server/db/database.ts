@@ -10,6 +10,7 @@ import { recordingColumns } from './migrations/0004-recording.ts';
 import { waveVideoColumns } from './migrations/0006-wave-videos.ts';
 import { treasureHunt } from './migrations/0007-treasure-hunt.ts';
 import { chatGroups } from './migrations/0010-chat-groups.ts';
+import { fairJobs } from './migrations/0011-fair-jobs.ts';
 import { sharedUploads } from './migrations/0009-shared-uploads.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
@@ -34,6 +35,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0007-treasure-hunt': treasureHunt(dialect),
     '0009-shared-uploads': sharedUploads,
     '0010-chat-groups': chatGroups,
+    '0011-fair-jobs': fairJobs,
   };
 }
 

@@ -199,6 +199,10 @@ export interface JobsTable {
   created_at: number;
   updated_at: number;
   dedupe_key: string | null;
+  /** At most one running job per owner and lane (a member's id); null: no owner. */
+  owner_key: string | null;
+  /** 1 when the job is known to be long: express slots never take it. */
+  long_running: Generated<number>;
 }
 
 export interface ProductsTable {

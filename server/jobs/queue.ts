@@ -22,6 +22,10 @@ import type { Clock } from '../kernel/clock.ts';
  * - In the API process by default (JOBS_IN_PROCESS), or in `npm run worker` processes.
  * - Two lanes: each worker runs `concurrency` slots for the jobs people wait for, and one slot
  *   of its own for background kinds (docs/decisions.md "Jobs").
+ * - Fair: one more slot per worker, the express slot, takes only jobs people wait for that are
+ *   not known to be long; a job that outruns EXPRESS_BUDGET_MS there goes back to the queue
+ *   marked long, for the ordinary slots. And an owner (a member) runs one job of a lane at a
+ *   time, so one person's uploads never fill every slot.
  */
 export interface JobContext {
   jobId: number;
@@ -57,6 +61,10 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** Insert in this transaction, so the job exists exactly when the change that needs it does. */
   trx?: Kysely<Database>;
+  /** Who the work is for: one running job per owner and lane (e.g. `user:12`). */
+  owner?: string | null;
+  /** Known to be long (a large file, a long declared duration): express slots skip it. */
+  long?: boolean;
 }
 
 export interface WorkerOptions {
@@ -64,6 +72,10 @@ export interface WorkerOptions {
   concurrency?: number;
   /** How often an idle worker looks for jobs written by other processes. */
   pollMs?: number;
+  /** Run the express slot (default true). */
+  express?: boolean;
+  /** How long a job may run in the express slot before it is handed back as long. */
+  expressBudgetMs?: number;
 }
 
 export interface RunningWorker {
@@ -83,6 +95,11 @@ const BACKOFF_BASE_MS = 5_000;
 const BACKOFF_MAX_MS = 10 * 60_000;
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
+/**
+ * What a job may take in the express slot: a short recording transcodes in well under a second,
+ * a guest's 10 minutes in about five; longer work belongs to the ordinary slots.
+ */
+export const EXPRESS_BUDGET_MS = 10_000;
 
 /** Delay before retry number `attempt` (1-based): 5 s, 10 s, 20 s … at most 10 min, ±20 %. */
 export function backoffMs(attempt: number, random = Math.random): number {
@@ -92,6 +109,10 @@ export function backoffMs(attempt: number, random = Math.random): number {
 
 class Shutdown extends Error {}
 class LeaseLost extends Error {}
+class Demoted extends Error {}
+
+/** Which jobs a slot takes: ordinary, express (not known to be long) or background. */
+type Lane = 'ordinary' | 'express' | 'background';
 
 function messageOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
@@ -119,6 +140,8 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
       maxAttempts:
         options.maxAttempts ?? definitions.get(kind)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       dedupeKey: options.dedupeKey ?? null,
+      ownerKey: options.owner ?? null,
+      long: options.long ?? false,
       now,
     });
     // In a transaction the row is visible after the commit; the caller wakes the worker then.
@@ -127,9 +150,21 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
   }
 
   /** Runs one claimed job to its end: done, retried later, given up, or handed back. */
-  async function execute(job: JobRow, workerId: string, stopSignal: AbortSignal) {
+  async function execute(
+    job: JobRow,
+    workerId: string,
+    stopSignal: AbortSignal,
+    expressBudgetMs: number | null = null,
+  ) {
     const definition = definitions.get(job.kind);
     if (!definition) return;
+    if (stopSignal.aborted) {
+      // Claimed while the worker began to stop (a claim waiting its turn): hand it back unrun.
+      await jobs.requeue(job.id, workerId, clock.now(), job.last_error, clock.now(), {
+        refundAttempt: true,
+      });
+      return;
+    }
     const leaseMs = definition.leaseMs ?? DEFAULT_LEASE_MS;
 
     let payload: unknown;
@@ -184,6 +219,13 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
       Math.max(50, Math.floor(leaseMs / 3)),
     );
     heartbeat.unref();
+    const budget =
+      expressBudgetMs === null
+        ? undefined
+        : setTimeout(
+            () => controller.abort(new Demoted('too long for the express slot')),
+            expressBudgetMs,
+          );
 
     try {
       await definition.run(payload, {
@@ -194,7 +236,14 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
       await jobs.finish(job.id, workerId, 'done', null, clock.now());
     } catch (error) {
       const reason = controller.signal.reason as unknown;
-      if (reason instanceof Shutdown) {
+      if (reason instanceof Demoted) {
+        // Not the job's fault either: the ordinary slots take it over, attempt refunded.
+        await jobs.requeue(job.id, workerId, clock.now(), job.last_error, clock.now(), {
+          refundAttempt: true,
+          markLong: true,
+        });
+        log?.info({ jobId: job.id, kind: job.kind }, 'long job left the express slot');
+      } else if (reason instanceof Shutdown) {
         // Not the job's fault: back to the queue at once, attempt refunded.
         await jobs.requeue(job.id, workerId, clock.now(), job.last_error, clock.now(), {
           refundAttempt: true,
@@ -210,6 +259,7 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
       }
     } finally {
       clearInterval(heartbeat);
+      clearTimeout(budget);
       stopSignal.removeEventListener('abort', onStop);
     }
   }
@@ -218,8 +268,8 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
   const laneOf = (background: boolean) =>
     [...definitions.values()].filter((d) => (d.background === true) === background);
 
-  async function claimNext(workerId: string, background: boolean) {
-    const lane = laneOf(background);
+  async function claimNext(workerId: string, slot: Lane) {
+    const lane = laneOf(slot === 'background');
     if (lane.length === 0) return undefined;
     const now = clock.now();
     // The shortest lease of the lane's kinds keeps the claim conservative.
@@ -229,6 +279,7 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
       workerId,
       now,
       leaseMs,
+      { expressOnly: slot === 'express' },
     );
   }
 
@@ -284,7 +335,7 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
       let count = 0;
       const never = new AbortController().signal;
       const next = async () =>
-        (await claimNext(workerId, false)) ?? (await claimNext(workerId, true));
+        (await claimNext(workerId, 'ordinary')) ?? (await claimNext(workerId, 'background'));
       for (let job = await next(); job; job = await next()) {
         await execute(job, workerId, never);
         count += 1;
@@ -310,12 +361,14 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
           stopping.signal.addEventListener('abort', done, { once: true });
         });
 
-      const loop = async (slot: number, background = false) => {
+      const expressBudgetMs = options.expressBudgetMs ?? EXPRESS_BUDGET_MS;
+      const loop = async (slot: number, lane: Lane = 'ordinary') => {
         while (!stopping.signal.aborted) {
           try {
             if (slot === 0) await housekeeping();
-            const job = await claimNext(id, background);
-            if (job) await execute(job, id, stopping.signal);
+            const job = await claimNext(id, lane);
+            if (job)
+              await execute(job, id, stopping.signal, lane === 'express' ? expressBudgetMs : null);
             else await sleep();
           } catch (error) {
             if (stopping.signal.aborted) break;
@@ -327,7 +380,8 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
       const loops = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, (_, slot) =>
         loop(slot),
       );
-      if (laneOf(true).length > 0) loops.push(loop(-1, true));
+      if (options.express !== false) loops.push(loop(-1, 'express'));
+      if (laneOf(true).length > 0) loops.push(loop(-2, 'background'));
       log?.info({ workerId: id, kinds: [...definitions.keys()] }, 'job worker started');
       return {
         id,

@@ -47,15 +47,32 @@ const payloadSchema = z.object({
 });
 export type TranscodeWavePayload = z.infer<typeof payloadSchema>;
 
+/**
+ * A transcode known to be long before it starts (docs/decisions.md "Jobs"): a declared length
+ * over 5 minutes, or a file over 2 MB (2 minutes at a recorder's 128 kbit/s; a 70-minute file
+ * is at least 4 MB even at mp3's lowest bitrate). A header can lie, so the express slot's time
+ * budget catches the rest.
+ */
+export const LONG_TRANSCODE = { declaredSeconds: 5 * 60, bytes: 2 * 1024 * 1024 } as const;
+
 /** Queues the transcode of a received upload, in the transaction that received it. */
 export function enqueueTranscodeWave(
   jobs: JobQueue,
   payload: TranscodeWavePayload,
   trx: Kysely<Database>,
+  facts: {
+    /** The member it is for (one running transcode each); null for guests (the shared account). */
+    ownerUserId: number | null;
+    bytes: number;
+  },
 ) {
   return jobs.enqueue(TRANSCODE_WAVE_JOB, payload, {
     dedupeKey: `transcode:${payload.waveId}`,
     trx,
+    owner: facts.ownerUserId === null ? null : `user:${facts.ownerUserId}`,
+    long:
+      facts.bytes > LONG_TRANSCODE.bytes ||
+      (payload.declaredSeconds ?? 0) > LONG_TRANSCODE.declaredSeconds,
   });
 }
 

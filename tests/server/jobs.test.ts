@@ -264,6 +264,91 @@ describeEachDatabase('job queue', (dialect) => {
     expect((await jobsOfKind(background)).map((job) => job.state)).toEqual(['done', 'done']);
     expect((await jobsOfKind(regular)).map((job) => job.state)).toEqual(['done']);
   });
+
+  /** Waits until `check` holds (the workers poll every 10 ms). */
+  const until = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await sleep(10);
+    }
+  };
+
+  it('runs a short job in the express slot while long jobs hold the ordinary slot', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ran: string[] = [];
+    const { queue, kind: name } = queueWith(async ({ n }) => {
+      ran.push(`start ${n}`);
+      if (n < 3) await held;
+      ran.push(`end ${n}`);
+    });
+    // Two long jobs of two owners, then another owner's short one.
+    await queue.enqueue(name, { n: 1 }, { owner: 'user:1', long: true });
+    await queue.enqueue(name, { n: 2 }, { owner: 'user:2', long: true });
+    const worker = queue.start({ concurrency: 1, pollMs: 10 });
+    await until(async () => ran.includes('start 1'));
+    await queue.enqueue(name, { n: 3 }, { owner: 'user:3' });
+    await until(async () => (await jobsOfKind(name))[2]?.state === 'done');
+    // The express slot never took the second long job: it waits for the ordinary slot.
+    expect((await jobsOfKind(name)).map((job) => job.state)).toEqual(['running', 'queued', 'done']);
+    release();
+    await until(async () => (await jobsOfKind(name)).every((job) => job.state === 'done'));
+    await worker.stop();
+  });
+
+  it('hands a job that outruns the express budget back as long, without spending an attempt', async () => {
+    let releaseBlocker!: () => void;
+    const blocker = new Promise<void>((resolve) => (releaseBlocker = resolve));
+    const runs: number[] = [];
+    const { queue, kind: name } = queueWith(async ({ n }, context) => {
+      runs.push(n);
+      if (n === 1) return blocker;
+      // The job that lied about being short: it runs until it is stopped, the first time.
+      if (runs.filter((m) => m === 2).length === 1) {
+        await new Promise<void>((_resolve, reject) =>
+          context.signal.addEventListener('abort', () => reject(new Error('stopped'))),
+        );
+      }
+    });
+    await queue.enqueue(name, { n: 1 }, { long: true });
+    const worker = queue.start({ concurrency: 1, pollMs: 10, expressBudgetMs: 100 });
+    await until(async () => runs.includes(1));
+    await queue.enqueue(name, { n: 2 });
+    await until(async () => (await jobsOfKind(name))[1]?.long_running === 1);
+    expect((await jobsOfKind(name))[1]).toMatchObject({ state: 'queued', attempts: 0 });
+    // The express slot leaves it alone now; the ordinary slot runs it once it is free.
+    await sleep(150);
+    expect(runs).toEqual([1, 2]);
+    releaseBlocker();
+    await until(async () => (await jobsOfKind(name)).every((job) => job.state === 'done'));
+    await worker.stop();
+    expect(runs).toEqual([1, 2, 2]);
+    expect((await jobsOfKind(name))[1]).toMatchObject({ attempts: 1, long_running: 1 });
+  });
+
+  it('runs one job of an owner at a time, while other owners use the free slots', async () => {
+    const running = new Map<string, number>();
+    const most = new Map<string, number>();
+    const finished: number[] = [];
+    const { queue, kind: name } = queueWith(async ({ n }) => {
+      const owner = n < 4 ? 'a' : 'b';
+      running.set(owner, (running.get(owner) ?? 0) + 1);
+      most.set(owner, Math.max(most.get(owner) ?? 0, running.get(owner) ?? 0));
+      await sleep(60);
+      running.set(owner, (running.get(owner) ?? 0) - 1);
+      finished.push(n);
+    });
+    for (const n of [1, 2, 3]) await queue.enqueue(name, { n }, { owner: 'user:a' });
+    await queue.enqueue(name, { n: 4 }, { owner: 'user:b' });
+    const worker = queue.start({ concurrency: 3, pollMs: 10 });
+    await until(async () => (await jobsOfKind(name)).every((job) => job.state === 'done'));
+    await worker.stop();
+    expect(most.get('a')).toBe(1);
+    expect(most.get('b')).toBe(1);
+    // b did not wait for a's three jobs: it ran beside a's first one.
+    expect(finished.indexOf(4)).toBeLessThan(finished.indexOf(2));
+  });
 });
 
 describeEachDatabase('recording jobs', (dialect) => {

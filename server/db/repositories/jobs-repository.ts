@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DialectName } from '../dialect.ts';
 import type { Database, JobsTable } from '../schema.ts';
 
@@ -11,7 +11,16 @@ export interface NewJob {
   maxAttempts: number;
   /** At most one job ever exists per key (a second enqueue is ignored). */
   dedupeKey: string | null;
+  /** One running job per owner and lane (docs/decisions.md "Jobs"). */
+  ownerKey?: string | null;
+  /** Known to be long: express slots never take it. */
+  long?: boolean;
   now: number;
+}
+
+export interface ClaimOptions {
+  /** An express slot: only jobs not known to be long. */
+  expressOnly?: boolean;
 }
 
 /**
@@ -32,6 +41,8 @@ export function jobsRepository(db: Kysely<Database>, dialect: DialectName) {
           run_at: job.runAt,
           max_attempts: job.maxAttempts,
           dedupe_key: job.dedupeKey,
+          owner_key: job.ownerKey ?? null,
+          long_running: job.long ? 1 : 0,
           created_at: job.now,
           updated_at: job.now,
         })
@@ -43,43 +54,34 @@ export function jobsRepository(db: Kysely<Database>, dialect: DialectName) {
     /**
      * Claims the next due job of these kinds in one statement: the oldest queued job whose
      * time has come, or a running job whose lease expired. PostgreSQL skips rows another worker
-     * is claiming (FOR UPDATE SKIP LOCKED); SQLite runs one writer at a time.
+     * is claiming (FOR UPDATE SKIP LOCKED); SQLite runs one writer at a time. A job whose
+     * owner already has a job of these kinds running (lease held) waits: one owner cannot fill
+     * every slot. So that two claims at the same moment see each other's owners, claims on
+     * PostgreSQL take turns on a transaction-scoped advisory lock (a claim takes milliseconds).
      */
     async claim(
       kinds: readonly string[],
       workerId: string,
       now: number,
       leaseMs: number,
+      options: ClaimOptions = {},
     ): Promise<JobRow | undefined> {
       if (kinds.length === 0) return undefined;
-      return db
-        .updateTable('jobs')
-        .set((eb) => ({
-          state: 'running',
-          locked_by: workerId,
-          locked_until: now + leaseMs,
-          attempts: eb('attempts', '+', 1),
-          updated_at: now,
-        }))
-        .where('id', '=', (eb) => {
-          let next = eb
-            .selectFrom('jobs')
-            .select('id')
-            .where('kind', 'in', [...kinds])
-            .where((w) =>
-              w.or([
-                w.and([w('state', '=', 'queued'), w('run_at', '<=', now)]),
-                w.and([w('state', '=', 'running'), w('locked_until', '<', now)]),
-              ]),
-            )
-            .orderBy('run_at')
-            .orderBy('id')
-            .limit(1);
-          if (dialect === 'postgres') next = next.forUpdate().skipLocked();
-          return next;
-        })
-        .returningAll()
-        .executeTakeFirst();
+      if (dialect === 'postgres') {
+        return db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
+          return claimStatement(
+            trx,
+            dialect,
+            kinds,
+            workerId,
+            now,
+            leaseMs,
+            options,
+          ).executeTakeFirst();
+        });
+      }
+      return claimStatement(db, dialect, kinds, workerId, now, leaseMs, options).executeTakeFirst();
     },
 
     /** Extends a lease; false when the job is no longer this worker's (it was taken over). */
@@ -118,7 +120,7 @@ export function jobsRepository(db: Kysely<Database>, dialect: DialectName) {
       runAt: number,
       lastError: string | null,
       now: number,
-      options: { refundAttempt?: boolean } = {},
+      options: { refundAttempt?: boolean; markLong?: boolean } = {},
     ) {
       const result = await db
         .updateTable('jobs')
@@ -130,6 +132,7 @@ export function jobsRepository(db: Kysely<Database>, dialect: DialectName) {
           last_error: lastError,
           updated_at: now,
           ...(options.refundAttempt ? { attempts: eb('attempts', '-', 1) } : {}),
+          ...(options.markLong ? { long_running: 1 } : {}),
         }))
         .where('id', '=', id)
         .where('locked_by', '=', workerId)
@@ -185,4 +188,62 @@ export function jobsRepository(db: Kysely<Database>, dialect: DialectName) {
         .execute();
     },
   };
+}
+
+/** Any number: the advisory lock PostgreSQL claims take turns on. */
+const CLAIM_LOCK = 7_310_020;
+
+/** The claim's one UPDATE … RETURNING (see `claim`). */
+function claimStatement(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  kinds: readonly string[],
+  workerId: string,
+  now: number,
+  leaseMs: number,
+  options: ClaimOptions,
+) {
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      state: 'running',
+      locked_by: workerId,
+      locked_until: now + leaseMs,
+      attempts: eb('attempts', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', (eb) => {
+      let next = eb
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', 'in', [...kinds])
+        .where((w) =>
+          w.or([
+            w.and([w('state', '=', 'queued'), w('run_at', '<=', now)]),
+            w.and([w('state', '=', 'running'), w('locked_until', '<', now)]),
+          ]),
+        )
+        .where((w) =>
+          w.or([
+            w('owner_key', 'is', null),
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('jobs as busy')
+                  .select('busy.id')
+                  .whereRef('busy.owner_key', '=', 'jobs.owner_key')
+                  .whereRef('busy.id', '!=', 'jobs.id')
+                  .where('busy.kind', 'in', [...kinds])
+                  .where('busy.state', '=', 'running')
+                  .where('busy.locked_until', '>=', now),
+              ),
+            ),
+          ]),
+        );
+      if (options.expressOnly) next = next.where('long_running', '=', 0);
+      next = next.orderBy('run_at').orderBy('id').limit(1);
+      if (dialect === 'postgres') next = next.forUpdate().skipLocked();
+      return next;
+    })
+    .returningAll();
 }

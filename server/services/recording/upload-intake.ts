@@ -188,6 +188,7 @@ export function uploadIntake(deps: {
               declaredSeconds: sniffed.declaredSeconds,
             },
             trx,
+            { ownerUserId: anonymous ? null : wave.user_id, bytes: received.bytes },
           );
           return true;
         });
