@@ -21,15 +21,11 @@ import {
   MAX_UPLOAD_BYTES,
   UPLOAD_TOKEN_HEADER,
 } from '../src/api/contract/recording-limits.ts';
-import type { NewWaveData, UploadStatus } from '../src/api/contract/recording.ts';
-import { loadConfig, resolveJwtSecret } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { usersRepository } from '../server/db/repositories/users-repository.ts';
-import { systemClock } from '../server/kernel/clock.ts';
+import type { NewWaveData } from '../src/api/contract/recording.ts';
 import { DURATION_GRACE_SECONDS, transcodeUpload } from '../server/media/audio-upload.ts';
 import { requireFfmpeg } from '../server/media/ffmpeg.ts';
-import { sessionService } from '../server/services/session-service.ts';
 import { speechWebm } from '../tests/helpers/recording.ts';
+import { newWave, signedInToken, uploadStatus as status } from './support/waves-api.ts';
 import {
   createInstallation,
   kill9,
@@ -82,28 +78,6 @@ async function bareTranscode(
     maxSeconds: MAX_DURATION_SECONDS + DURATION_GRACE_SECONDS + 1,
   });
   return { wall: performance.now() - started, cpu: cpuMs('self') - cpuBefore };
-}
-
-let waveCounter = 0;
-async function newWave(server: ServerProcess, token: string): Promise<NewWaveData> {
-  const reply = await fetch(`${server.url}/api/v1/wave/newwave`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      language_code_ui: 'en',
-      channel_id: 1,
-      idempotency_key: `bench-transcode-${Date.now()}-${++waveCounter}`,
-    }),
-  });
-  if (!reply.ok) throw new Error(`newwave: ${reply.status} ${await reply.text()}`);
-  return ((await reply.json()) as { data: NewWaveData }).data;
-}
-
-async function status(server: ServerProcess, wave: NewWaveData): Promise<UploadStatus> {
-  const reply = await fetch(`${server.url}/api/v1/wave/uploadstatus/${wave.wave_name}`, {
-    headers: { [UPLOAD_TOKEN_HEADER]: wave.upload_token },
-  });
-  return ((await reply.json()) as { data: UploadStatus }).data;
 }
 
 /** One streamed request body from a file (never held in the benchmark's memory either). */
@@ -245,29 +219,6 @@ async function rssGrowth(server: ServerProcess, work: () => Promise<unknown>) {
   sampling = false;
   await sampler;
   return { baselineMb: baseline / 1024, growthMb: (peak - baseline) / 1024 };
-}
-
-/** A signed-in creator (70 minutes need an account): a user and a session in the database. */
-async function signedInToken(dataDir: string): Promise<string> {
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false' });
-  const db = openDatabase({ dataDir });
-  try {
-    const now = Date.now();
-    const username = `bench-${now.toString(36)}`;
-    const { userId } = await usersRepository(db.kysely).insertWithHomeTeam({
-      username,
-      username_lower: username,
-      email: `${username}@example.com`,
-      email_confirmed_at: now,
-      password_hash: null,
-      created_at: now,
-      updated_at: now,
-    });
-    const sessions = sessionService(db, resolveJwtSecret(config), systemClock);
-    return (await sessions.create(userId, 'bench')).token;
-  } finally {
-    await db.close();
-  }
 }
 
 async function main() {
