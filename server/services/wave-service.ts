@@ -74,6 +74,10 @@ export function waveService(deps: {
     if (caller.viewer.isAnonymous) throw mustBeSignedIn();
     const wave = await waves.findByName(waveName);
     if (!wave) throw waveNotFound();
+    // A chat group's wave answers an outsider like a wave that does not exist
+    // (docs/product/channels-and-groups.md "Privacy").
+    const channel = await channels.findById(wave.channel_id);
+    if (!channel || !(await access.canRead(caller.viewer, channel))) throw waveNotFound();
     if (!access.canEdit(caller.viewer, wave)) throw forbidden();
     return wave;
   }
@@ -174,7 +178,10 @@ export function waveService(deps: {
             createdAt: after.created_at,
           }),
         );
-        await counters.addUserLikes(wave.user_id, 1);
+        // Karma is public: likes inside a chat group never show outside it
+        // (docs/product/channels-and-groups.md "Privacy").
+        const channel = await channels.findById(wave.channel_id);
+        if (channel?.is_chatgroup !== 1) await counters.addUserLikes(wave.user_id, 1);
         return { likes_count: after.likes_count, user_has_liked: true };
       });
       changed();
@@ -259,7 +266,9 @@ export function waveService(deps: {
 
         const counters = waveCountersRepository(trx);
         const likesByAuthor = new Map<number, number>();
-        for (const row of rows) {
+        // A chat group's likes never counted towards karma (see `like`).
+        const inGroup = (await channels.findById(wave.channel_id))?.is_chatgroup === 1;
+        for (const row of inGroup ? [] : rows) {
           if (row.likes_count > 0) {
             likesByAuthor.set(row.user_id, (likesByAuthor.get(row.user_id) ?? 0) + row.likes_count);
           }

@@ -228,23 +228,23 @@ describeEachDatabase('newwave', (dialect) => {
       );
     });
 
-    it('refuses a chat group to those who are not members', async () => {
+    it('refuses a chat group to those who are not members, as if it did not exist', async () => {
       const before = await countWaves();
       const outsider = await newWave(
         t,
         { language_code_ui: 'en', channel_id: club },
         { ...ben.auth, ...fromNewAddress() },
       );
-      expect(outsider.status).toBe(403);
+      expect(outsider.status).toBe(400);
       expect(outsider.body.formFieldErrorMessages).toEqual({
-        channel_id: recordingMessages.channelNotAllowed,
+        channel_id: recordingMessages.channelNotFound,
       });
       const guest = await newWave(
         t,
         { language_code_ui: 'en', channel_id: club, captcha: await solveCaptcha(t.app) },
         fromNewAddress(),
       );
-      expect(guest.status).toBe(403);
+      expect(guest.status).toBe(400);
       expect(await countWaves()).toBe(before);
 
       await t.db.kysely

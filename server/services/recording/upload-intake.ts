@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import type { UploadStatus } from '../../../src/api/contract/recording.ts';
 import { MAX_UPLOAD_BYTES, recordingMessages } from '../../../src/api/contract/recording-limits.ts';
 import type { Db } from '../../db/database.ts';
+import { channelsRepository } from '../../db/repositories/channels-repository.ts';
 import { waveUploadsRepository } from '../../db/repositories/wave-uploads-repository.ts';
 import { wavesRepository, type WaveRow } from '../../db/repositories/waves-repository.ts';
 import { enqueueTranscodeWave } from '../../jobs/transcode-wave.ts';
@@ -51,6 +52,7 @@ export function uploadIntake(deps: {
 }) {
   const { db, storage, jobs } = deps;
   const waves = wavesRepository(db.kysely, db.dialect);
+  const channels = channelsRepository(db.kysely);
   const uploads = waveUploadsRepository(db.kysely);
 
   /** Marks the wave failed, removes the file, and refuses with the creator's message. */
@@ -94,6 +96,12 @@ export function uploadIntake(deps: {
       if (!wave) throw notFound('Wave not found');
       const creator = !viewer.isAnonymous && viewer.userId === wave.user_id;
       if (!creator && !deps.tokens.matches(wave, token)) {
+        // A chat group's wave answers an outsider like a wave that does not exist.
+        const channel = await channels.findById(wave.channel_id);
+        const outsider =
+          channel?.is_chatgroup === 1 &&
+          (viewer.isAnonymous || !(await channels.isMember(channel.id, viewer.userId)));
+        if (outsider) throw notFound('Wave not found');
         throw forbidden(recordingMessages.notYourWave, {
           [UPLOAD_TOKEN_FIELD]: recordingMessages.notYourWave,
         });

@@ -3,7 +3,7 @@ import { captchaMessages } from '../../../src/api/contract/captcha.ts';
 import type { NewWaveData, newWaveBodySchema } from '../../../src/api/contract/recording.ts';
 import { TUS_ENDPOINT, recordingMessages } from '../../../src/api/contract/recording-limits.ts';
 import type { Db } from '../../db/database.ts';
-import type { ChannelRow } from '../../db/repositories/channels-repository.ts';
+import { channelsRepository, type ChannelRow } from '../../db/repositories/channels-repository.ts';
 import { wavesRepository, type WaveRow } from '../../db/repositories/waves-repository.ts';
 import { forbidden, invalid, notFound } from '../../kernel/refusal.ts';
 import type { CaptchaProvider } from '../../providers/captcha.ts';
@@ -37,6 +37,8 @@ export function waveCreation(deps: {
   tokens: UploadTokens;
 }) {
   const waves = wavesRepository(deps.db.kysely, deps.db.dialect);
+  const channels = channelsRepository(deps.db.kysely);
+  const channelOf = (id: number) => channels.findById(id);
 
   const present = (wave: WaveRow): NewWaveData => ({
     wave_name: wave.wave_name,
@@ -51,7 +53,11 @@ export function waveCreation(deps: {
    * Who may post a wave in a channel: public channels take everyone, the guest included;
    * chat groups only their members (and admins), never the shared anonymous account.
    */
-  async function channelAcceptsCaller(viewer: Viewer, channel: ChannelRow): Promise<boolean> {
+  async function channelAcceptsCaller(
+    viewer: Viewer,
+    channel: ChannelRow | undefined,
+  ): Promise<boolean> {
+    if (!channel) return false;
     if (channel.is_chatgroup === 0) return true;
     if (viewer.isAnonymous) return false;
     return deps.access.canRead(viewer, channel);
@@ -66,14 +72,27 @@ export function waveCreation(deps: {
       }
       await deps.rateLimiter.hit(`newwave:ip:${ip}`, NEWWAVE_PER_IP_LIMIT, 10 * MINUTE);
 
+      // A chat group the caller is not in answers like a channel or wave that does not exist
+      // (docs/product/channels-and-groups.md "Privacy"), before any other rule about it.
+      const replyTo = input.in_reply_to_wave_wave_name;
+      const parent = replyTo === undefined ? undefined : await waves.findByName(replyTo);
+      if (parent && !(await channelAcceptsCaller(viewer, await channelOf(parent.channel_id)))) {
+        throw invalid(recordingMessages.replyTargetNotFound, {
+          in_reply_to_wave_wave_name: recordingMessages.replyTargetNotFound,
+        });
+      }
       const target = await deps.publisher.postingTarget({
         channelId: input.channel_id,
-        inReplyToWaveName: input.in_reply_to_wave_wave_name,
+        inReplyToWaveName: replyTo,
       });
       if (!(await channelAcceptsCaller(viewer, target.channel))) {
-        throw forbidden(recordingMessages.channelNotAllowed, {
-          channel_id: recordingMessages.channelNotAllowed,
-        });
+        throw target.channel.is_chatgroup === 1
+          ? invalid(recordingMessages.channelNotFound, {
+              channel_id: recordingMessages.channelNotFound,
+            })
+          : forbidden(recordingMessages.channelNotAllowed, {
+              channel_id: recordingMessages.channelNotAllowed,
+            });
       }
       // Last, because a verified captcha is used up (the client resets it on any refusal).
       if (viewer.isAnonymous) {
