@@ -24,6 +24,7 @@ import { Route as PeopleRouteImport } from './routes/people'
 import { Route as ProductlistRouteImport } from './routes/productlist'
 import { Route as ProfilesettingsRouteImport } from './routes/profilesettings'
 import { Route as ResetpasswordRouteImport } from './routes/resetpassword'
+import { Route as SavedRouteImport } from './routes/saved'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignoutRouteImport } from './routes/signout'
 import { Route as SignupRouteImport } from './routes/signup'
@@ -126,6 +127,11 @@ const ProfilesettingsRoute = ProfilesettingsRouteImport.update({
 const ResetpasswordRoute = ResetpasswordRouteImport.update({
   id: '/resetpassword',
   path: '/resetpassword',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SavedRoute = SavedRouteImport.update({
+  id: '/saved',
+  path: '/saved',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SigninRoute = SigninRouteImport.update({
@@ -295,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/productlist': typeof ProductlistRoute
   '/profilesettings': typeof ProfilesettingsRoute
   '/resetpassword': typeof ResetpasswordRoute
+  '/saved': typeof SavedRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/signup': typeof SignupRoute
@@ -340,6 +347,7 @@ export interface FileRoutesByTo {
   '/productlist': typeof ProductlistRoute
   '/profilesettings': typeof ProfilesettingsRoute
   '/resetpassword': typeof ResetpasswordRoute
+  '/saved': typeof SavedRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/signup': typeof SignupRoute
@@ -386,6 +394,7 @@ export interface FileRoutesById {
   '/productlist': typeof ProductlistRoute
   '/profilesettings': typeof ProfilesettingsRoute
   '/resetpassword': typeof ResetpasswordRoute
+  '/saved': typeof SavedRoute
   '/signin': typeof SigninRoute
   '/signout': typeof SignoutRoute
   '/signup': typeof SignupRoute
@@ -433,6 +442,7 @@ export interface FileRouteTypes {
     | '/productlist'
     | '/profilesettings'
     | '/resetpassword'
+    | '/saved'
     | '/signin'
     | '/signout'
     | '/signup'
@@ -478,6 +488,7 @@ export interface FileRouteTypes {
     | '/productlist'
     | '/profilesettings'
     | '/resetpassword'
+    | '/saved'
     | '/signin'
     | '/signout'
     | '/signup'
@@ -523,6 +534,7 @@ export interface FileRouteTypes {
     | '/productlist'
     | '/profilesettings'
     | '/resetpassword'
+    | '/saved'
     | '/signin'
     | '/signout'
     | '/signup'
@@ -569,6 +581,7 @@ export interface RootRouteChildren {
   ProductlistRoute: typeof ProductlistRoute
   ProfilesettingsRoute: typeof ProfilesettingsRoute
   ResetpasswordRoute: typeof ResetpasswordRoute
+  SavedRoute: typeof SavedRoute
   SigninRoute: typeof SigninRoute
   SignoutRoute: typeof SignoutRoute
   SignupRoute: typeof SignupRoute
@@ -704,6 +717,13 @@ declare module '@tanstack/react-router' {
       path: '/resetpassword'
       fullPath: '/resetpassword'
       preLoaderRoute: typeof ResetpasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/saved': {
+      id: '/saved'
+      path: '/saved'
+      fullPath: '/saved'
+      preLoaderRoute: typeof SavedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signin': {
@@ -921,6 +941,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProductlistRoute: ProductlistRoute,
   ProfilesettingsRoute: ProfilesettingsRoute,
   ResetpasswordRoute: ResetpasswordRoute,
+  SavedRoute: SavedRoute,
   SigninRoute: SigninRoute,
   SignoutRoute: SignoutRoute,
   SignupRoute: SignupRoute,

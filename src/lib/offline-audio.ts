@@ -1,5 +1,6 @@
 import type { UseStore } from 'idb-keyval';
 import { useEffect, useState } from 'react';
+import { askWorker } from './account-scope.ts';
 import { afterFirstScreen } from './first-screen.ts';
 import { isOnline } from './online-status.ts';
 import { audioUrl } from './media-urls.ts';
@@ -7,6 +8,7 @@ import type { PlayableWave } from './audio/player-store.ts';
 import {
   CACHE_NAMES,
   SW_MESSAGES,
+  type AudioEntry,
   type PageToWorkerMessage,
   type SavedWaveInfo,
 } from './sw-messages.ts';
@@ -86,4 +88,44 @@ export function describeForOffline(wave: PlayableWave & { channel_name?: string 
     url: audioUrl(wave),
     wave: info,
   } satisfies PageToWorkerMessage);
+}
+
+/** A wave whose audio is on the device, as the Saved screen lists it. */
+export interface SavedWave extends SavedWaveInfo {
+  url: string;
+  bytes: number;
+  savedAt: number;
+  lastPlayed: number;
+  pinned: boolean;
+}
+
+/**
+ * Every wave whose audio is on the device and whose description was stored with it: kept
+ * waves first, then the most recently played (docs/product/listening.md "Saved").
+ */
+export async function readSavedWaves(): Promise<SavedWave[]> {
+  if (typeof caches === 'undefined') return [];
+  const { createStore, entries } = await import('idb-keyval');
+  metaStore ??= createStore('waves-audio-cache', 'entries');
+  const cache = await caches.open(CACHE_NAMES.audio);
+  const stored = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+  const saved: SavedWave[] = [];
+  for (const [key, entry] of await entries<string, AudioEntry>(metaStore)) {
+    const url = new URL(key, location.origin);
+    if (!entry?.wave || !stored.has(url.pathname)) continue;
+    saved.push({
+      ...entry.wave,
+      url: url.pathname,
+      bytes: entry.bytes,
+      savedAt: entry.savedAt ?? entry.lastPlayed,
+      lastPlayed: entry.lastPlayed,
+      pinned: entry.pinned,
+    });
+  }
+  return saved.sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.lastPlayed - a.lastPlayed);
+}
+
+/** Removes waves (their audio and what was stored about them) from the device. */
+export async function removeFromDevice(urls: readonly string[] | 'all') {
+  await askWorker({ type: SW_MESSAGES.removeAudio, urls });
 }

@@ -1,5 +1,8 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { createUser, signInAs, uniqueUsername, type TestUser } from './accounts-helpers.ts';
@@ -102,6 +105,81 @@ test('first visit, no reload: after two plays and a cut network, a reload shows 
   await expect(page.locator('.wave-row')).toHaveCount(3);
   await playsAndSeeks(page, 'First wave');
   await playsAndSeeks(page, 'Second wave');
+});
+
+test('a cold start with no network opens /saved: kept waves first, then the played ones; they play and autoplay', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const profile = mkdtempSync(path.join(tmpdir(), 'waves-saved-profile-'));
+  const launch = () =>
+    chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+      baseURL,
+      viewport: { width: 390, height: 844 },
+    });
+  const online = await launch();
+  try {
+    const page = online.pages()[0] ?? (await online.newPage());
+    await prepareVisitor(page, { language: 'en', consent: true });
+    await page.goto(`/c/${channel}`);
+    await controlled(page);
+    // The list's last wave last, so autoplay has nothing to add after it.
+    await play(page, 'Second wave');
+    await expect.poll(() => cachedAudio(page), { timeout: 15_000 }).toContain(waves[1]!.waveName);
+    await play(page, 'First wave');
+    await expect.poll(() => cachedAudio(page), { timeout: 15_000 }).toContain(waves[2]!.waveName);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page
+      .locator(`#wave-${waves[0]!.waveName}`)
+      .getByRole('button', { name: 'Keep offline' })
+      .click();
+    await expect.poll(() => cachedAudio(page), { timeout: 30_000 }).toContain(waves[0]!.waveName);
+  } finally {
+    await online.close();
+  }
+
+  // A new start of the browser with no network at all: only the device answers.
+  const offline = await launch();
+  try {
+    await offline.route('**/*', (route) => route.abort('internetdisconnected'));
+    await offline.setOffline(true);
+    const page = offline.pages()[0] ?? (await offline.newPage());
+    await page.goto('/saved');
+    const rows = page.locator('.saved__row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('Long wave');
+    await expect(rows.nth(0)).toContainText('Kept offline');
+    // Then the played ones, most recent first (which one that is depends on autoplay).
+    const second = (await rows.nth(1).locator('.saved__title').textContent())!;
+    const third = (await rows.nth(2).locator('.saved__title').textContent())!;
+    expect([second, third].sort()).toEqual(['First wave', 'Second wave']);
+    await expect(rows.nth(1)).toContainText(author.username);
+    await expect(rows.nth(1)).toContainText(`/c/${channel}`);
+    await expect(rows.nth(1)).toContainText('00:06');
+    await expect(page.getByText(/used of .* available to this site/)).toBeVisible();
+
+    // Played from the Saved list, the next saved wave follows on its own.
+    await rows
+      .nth(1)
+      .getByRole('button', { name: `Play ${second}` })
+      .click();
+    const player = page.getByRole('region', { name: 'Player' });
+    await expect(player).toHaveAttribute('data-status', 'playing', { timeout: 10_000 });
+    await expect(player).toContainText(third, { timeout: 20_000 });
+
+    // Remove one, then all.
+    // (Rows may have moved: playing makes a wave the most recent.)
+    await page.getByRole('button', { name: `Remove ${third} from this device` }).click();
+    await expect(rows).toHaveCount(2);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Remove all from this device' }).click();
+    await expect(page.getByText('No waves are saved on this device yet.')).toBeVisible();
+    expect(await cachedAudio(page)).toEqual([]);
+  } finally {
+    await offline.close();
+  }
 });
 
 /**

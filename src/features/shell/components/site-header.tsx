@@ -15,6 +15,9 @@ export function SiteHeader() {
         <span className="site-header__name">Waves</span>
       </Link>
       <nav className="site-header__nav" aria-label={t`Account`}>
+        <Link to="/saved" className="site-header__link">
+          <Trans>Saved</Trans>
+        </Link>
         <Link
           to="/u/$username/{-$wave_name}"
           params={{ username: ownPage, wave_name: undefined }}
