@@ -15,8 +15,13 @@ export function SiteHeader() {
         <span className="site-header__name">Waves</span>
       </Link>
       <nav className="site-header__nav" aria-label={t`Account`}>
-        <Link to="/saved" className="site-header__link">
-          <Trans>Saved</Trans>
+        <Link to="/saved" className="site-header__link" aria-label={t`Saved`}>
+          <svg className="site-header__saved-icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 3v11m0 0-4-4m4 4 4-4M5 19h14" />
+          </svg>
+          <span className="site-header__saved-text">
+            <Trans>Saved</Trans>
+          </span>
         </Link>
         <Link
           to="/u/$username/{-$wave_name}"
