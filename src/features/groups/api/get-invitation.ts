@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../../../api/client.ts';
+import { ApiFailure, apiRequest, isNotFound } from '../../../api/client.ts';
+import { chatMessages } from '../../../api/contract/constants.ts';
 import type { InvitationPreview } from '../../../api/contract/chat.ts';
 import * as groupKeys from './group-keys.ts';
 
@@ -7,10 +8,16 @@ import * as groupKeys from './group-keys.ts';
 export const invitationQuery = (code: string) =>
   queryOptions({
     queryKey: groupKeys.invitation(code),
-    queryFn: () =>
-      apiData<InvitationPreview>(`/channel/chat/invitation/${encodeURIComponent(code)}`, {
-        noCache: true,
-      }),
+    queryFn: async () => {
+      const reply = await apiRequest<InvitationPreview>(
+        `/channel/chat/invitation/${encodeURIComponent(code)}`,
+        { noCache: true },
+      );
+      // A 404 carries the raw body as its message: say it in the product's words instead.
+      if (isNotFound(reply)) throw new Error(chatMessages.invitationNotFound);
+      if (!reply.success || !reply.data) throw new ApiFailure(reply);
+      return reply.data;
+    },
     retry: false,
   });
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { apiData } from '../../../api/client.ts';
+import { apiData, isNotFound } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { requestFailureText, translateServerMessage } from '../../../lib/server-messages.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -78,7 +78,7 @@ function AcceptInvitation({ code, here }: { code: string; here: string }) {
     try {
       const reply = await accept.mutateAsync(code);
       if (!reply.success || !reply.data) {
-        setRefusal(refusalOf(reply.message));
+        setRefusal(refusalOf(isNotFound(reply) ? chatMessages.invitationNotFound : reply.message));
         return;
       }
       const name =
