@@ -162,6 +162,10 @@ export function waveService(deps: {
     async like(waveName: string, caller: Caller) {
       if (caller.viewer.isAnonymous) throw mustBeSignedIn();
       const wave = await readableWave(waveName, caller);
+      // Karma is public: likes inside a chat group never show outside it
+      // (docs/product/channels-and-groups.md "Privacy"). Read before the transaction: SQLite
+      // has one connection, which the transaction holds.
+      const inGroup = (await channels.findById(wave.channel_id))?.is_chatgroup === 1;
       const result = await db.kysely.transaction().execute(async (trx) => {
         const counters = waveCountersRepository(trx);
         const added = await counters.insertLike(wave.id, caller.viewer.userId, clock.now());
@@ -178,10 +182,7 @@ export function waveService(deps: {
             createdAt: after.created_at,
           }),
         );
-        // Karma is public: likes inside a chat group never show outside it
-        // (docs/product/channels-and-groups.md "Privacy").
-        const channel = await channels.findById(wave.channel_id);
-        if (channel?.is_chatgroup !== 1) await counters.addUserLikes(wave.user_id, 1);
+        if (!inGroup) await counters.addUserLikes(wave.user_id, 1);
         return { likes_count: after.likes_count, user_has_liked: true };
       });
       changed();
@@ -258,6 +259,9 @@ export function waveService(deps: {
      */
     async delete(waveName: string, caller: Caller) {
       const wave = await editableWave(waveName, caller);
+      // A chat group's likes never counted towards karma (see `like`); read before the
+      // transaction, which holds SQLite's one connection.
+      const inGroup = (await channels.findById(wave.channel_id))?.is_chatgroup === 1;
       const removed = await db.kysely.transaction().execute(async (trx) => {
         const trxWaves = wavesRepository(trx, db.dialect);
         const rows = await trxWaves.waveAndReplies(wave.id);
@@ -266,8 +270,6 @@ export function waveService(deps: {
 
         const counters = waveCountersRepository(trx);
         const likesByAuthor = new Map<number, number>();
-        // A chat group's likes never counted towards karma (see `like`).
-        const inGroup = (await channels.findById(wave.channel_id))?.is_chatgroup === 1;
         for (const row of inGroup ? [] : rows) {
           if (row.likes_count > 0) {
             likesByAuthor.set(row.user_id, (likesByAuthor.get(row.user_id) ?? 0) + row.likes_count);
