@@ -95,7 +95,13 @@ test.describe('routing', () => {
   test('the header and the top tabs lead to the main sections', async ({ page }) => {
     await page.goto('/newest');
     const tabs = page.getByRole('navigation', { name: 'Sections' });
-    await expect(tabs.getByRole('link')).toHaveText(['Messages', 'Channels', 'People', 'About']);
+    await expect(tabs.getByRole('link')).toHaveText([
+      'Messages',
+      'Chat groups',
+      'Channels',
+      'People',
+      'About',
+    ]);
     await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
   });
 });
