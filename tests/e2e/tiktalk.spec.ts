@@ -475,8 +475,9 @@ test.describe('desktop', () => {
     // The wheel moves one wave per gesture.
     const box = (await page.locator('.tiktalk__viewport').boundingBox())!;
     await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
-    await page.mouse.wheel(0, 120);
-    await page.mouse.wheel(0, 120);
+    // Two notches of one gesture, sent together as a wheel sends them (awaiting the first would
+    // wait for the page to handle it, which on a busy machine spaces them past the throttle).
+    await Promise.all([page.mouse.wheel(0, 120), page.mouse.wheel(0, 120)]);
     await expectCurrent(page, 1);
     await page.waitForTimeout(400);
     await page.mouse.wheel(0, -120);

@@ -42,7 +42,7 @@ export function useFeedGestures(
     const abort = new AbortController();
     const { signal } = abort;
     let start: { id: number; x: number; y: number; onControl: boolean } | null = null;
-    let lastWheel = 0;
+    let lastWheel = -Infinity;
 
     const suppressNextClick = () => {
       const drop = (click: Event) => {
@@ -124,9 +124,10 @@ export function useFeedGestures(
       (event) => {
         if (Math.abs(event.deltaY) < 4 || Math.abs(event.deltaY) < Math.abs(event.deltaX)) return;
         event.preventDefault();
-        const now = performance.now();
-        if (now - lastWheel < WHEEL_THROTTLE_MS) return;
-        lastWheel = now;
+        // The time the input happened, not the time it is handled: a busy main thread that
+        // handles two notches of one gesture late must not turn them into two moves.
+        if (event.timeStamp - lastWheel < WHEEL_THROTTLE_MS) return;
+        lastWheel = event.timeStamp;
         if (event.deltaY > 0) latest.current.next();
         else latest.current.previous();
       },
