@@ -1,55 +1,28 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { chromiumArgs } from '../../playwright.config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import type { SmsOutboxMessage } from '../../server/providers/sms.ts';
 import { createUser, e2eDataDir, signInAs, uniqueUsername } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
+import { goOffline, goOnline, waitForServiceWorker } from './network-helpers.ts';
+import {
+  playOnceListed,
+  record,
+  recorderButton,
+  useSpeakingMicrophone,
+} from './recorder-helpers.ts';
 
 /**
  * Issue 14, end to end: a private chat group by phone. A verifies a phone on the way to creating
  * a phone group and invites B by SMS; B opens the link signed out, signs in, comes back, verifies
  * a phone, joins and records into the group; A hears it; C, signed in but not a member, gets the
- * not-found view for the group and its wave and a 404 for its mp3.
+ * not-found view for the group and its wave and a 404 for its mp3; after B signs out, the
+ * device serves none of the group's replies offline.
  */
 
-const audioDir = path.join(e2eDataDir(), 'groups-e2e-audio');
-mkdirSync(audioDir, { recursive: true });
-const microphoneWav = path.join(audioDir, 'microphone.wav');
-if (!existsSync(microphoneWav)) {
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    "flite=text='Hello group, this message is only for you.':voice=slt",
-    '-af',
-    'aresample=48000',
-    '-ac',
-    '1',
-    '-c:a',
-    'pcm_s16le',
-    microphoneWav,
-  ]);
-}
+useSpeakingMicrophone('groups', 'Hello group, this message is only for you.');
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphoneWav}`,
-    ],
-  },
-  permissions: ['microphone'],
-});
 // Publication waits for the transcode job on a busy two-core machine.
 test.describe.configure({ timeout: 240_000 });
 
@@ -123,6 +96,12 @@ test('a phone group: create, invite by SMS, join after sign-in and phone verific
     pageA.getByText('You are not in any chat group yet.', { exact: false }),
   ).toBeVisible();
   await pageA.getByRole('link', { name: 'Create a group' }).click();
+  // The Chat groups tab stays current in the whole group area.
+  const groupsTab = pageA
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'Chat groups' });
+  await expect(pageA).toHaveURL(/\/chat\/new$/);
+  await expect(groupsTab).toHaveAttribute('aria-current', 'page');
   await pageA.getByRole('button', { name: 'Create group' }).click();
   await expect(pageA.getByText('Group name is required.')).toBeVisible();
   await pageA.getByLabel('Group name').fill(groupName);
@@ -136,6 +115,7 @@ test('a phone group: create, invite by SMS, join after sign-in and phone verific
   const groupPath = new URL(pageA.url()).pathname;
   expect(groupPath).toMatch(/^\/chat\/[\w-]+$/);
   const channelName = groupPath.split('/')[2]!;
+  await expect(groupsTab).toHaveAttribute('aria-current', 'page');
 
   // A invites B by phone from the members tab.
   await pageA.getByRole('link', { name: 'Members' }).click();
@@ -176,16 +156,10 @@ test('a phone group: create, invite by SMS, join after sign-in and phone verific
   await expect(
     pageB.getByRole('heading', { name: `Record into the group “${groupName}”` }),
   ).toBeVisible();
-  const recorder = pageB.getByRole('group', { name: 'Recorder' });
-  await recorder.getByRole('button', { name: 'Record', exact: true }).click();
-  await expect(pageB.locator('.recorder__time')).toHaveText('00:03', { timeout: 20_000 });
-  await recorder.getByRole('button', { name: 'Stop', exact: true }).click();
-  await expect(recorder.getByRole('button', { name: 'Save', exact: true })).toBeEnabled({
-    timeout: 15_000,
-  });
+  await record(pageB, 3);
   const title = `Hello group ${suffix}`;
   await pageB.getByLabel('Title (optional)').fill(title);
-  await recorder.getByRole('button', { name: 'Save', exact: true }).click();
+  await recorderButton(pageB, 'Save').click();
   await expect(pageB).toHaveURL(new RegExp(`/chat/${channelName}$`));
   await expect
     .poll(async () => (await storedWave(title))?.status, { timeout: 120_000, intervals: [1000] })
@@ -193,18 +167,20 @@ test('a phone group: create, invite by SMS, join after sign-in and phone verific
   const wave = (await storedWave(title))!;
 
   // A hears it.
-  const play = pageA.getByRole('button', { name: `Play ${title} by @${b.username}` });
-  await expect(async () => {
-    await pageA.goto(groupPath);
-    await expect(play).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
-  await play.click();
-  await expect(pageA.getByRole('region', { name: 'Player' })).toContainText(title);
-  await expect
-    .poll(async () => (await pageA.locator('.player__time').first().textContent()) ?? '', {
-      timeout: 15_000,
-    })
-    .not.toBe('00:00');
+  await playOnceListed(pageA, groupPath, title, b.username);
+
+  // A's manage page lists every member: A marked as the admin, with no way to remove A.
+  await pageA.getByRole('link', { name: 'Manage' }).click();
+  await expect(pageA).toHaveURL(new RegExp(`/chat/manage/${channelName}$`));
+  await expect(groupsTab).toHaveAttribute('aria-current', 'page');
+  const managedMembers = pageA.getByRole('region', { name: 'Members' }).getByRole('listitem');
+  await expect(managedMembers).toHaveCount(2);
+  const adminRow = managedMembers.filter({ has: pageA.getByText('Admin', { exact: true }) });
+  await expect(adminRow).toContainText(a.username);
+  await expect(adminRow.getByRole('button')).toHaveCount(0);
+  await expect(
+    managedMembers.filter({ hasText: b.username }).getByRole('button', { name: /^Remove / }),
+  ).toBeVisible();
 
   // C, signed in and not a member: the group, its wave link and its mp3 do not exist.
   const pageC = await (
@@ -221,4 +197,70 @@ test('a phone group: create, invite by SMS, join after sign-in and phone verific
   const mp3 = `/media/audio/${wave.channel_id}/${day}/${wave.wave_name}/${wave.channel_id}_${wave.wave_name}.mp3`;
   expect((await pageC.request.get(mp3)).status()).toBe(404);
   expect((await pageA.request.get(mp3)).status()).toBe(200);
+
+  // B uses the group through the service worker (its list, a wave, its media), then signs out:
+  // offline, the device serves none of it, neither to the page nor to a direct request.
+  await waitForServiceWorker(pageB);
+  await playOnceListed(pageB, `${groupPath}/${wave.wave_name}`, title, b.username);
+  const privateKeys = () =>
+    pageB.evaluate(async () => {
+      const cache = await caches.open('waves-private-v1');
+      return (await cache.keys()).map((request) => request.url);
+    });
+  await expect
+    .poll(async () => (await privateKeys()).some((url) => url.includes(`/chat/${channelName}/`)))
+    .toBe(true);
+  const cachedBefore = (await privateKeys()).filter((url) => /\/channel\//.test(url));
+  // Signed in, offline, the device serves B's own group: what sign-out must take away.
+  await goOffline(pageB.context());
+  await pageB.goto(groupPath);
+  await expect(
+    pageB.getByRole('button', { name: `Play ${title} by @${b.username}` }),
+  ).toBeVisible();
+  await goOnline(pageB.context());
+  await pageB.goto('/signout');
+  await expect(pageB).toHaveURL(/\/newest$/);
+  expect(
+    (await privateKeys()).filter(
+      (url) => url.includes(channelName) || url.includes(wave.wave_name),
+    ),
+  ).toEqual([]);
+
+  await goOffline(pageB.context());
+  for (const target of [groupPath, `${groupPath}/${wave.wave_name}`, '/chatgroups']) {
+    await pageB.goto(target);
+    await expect(pageB.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+    await expect(pageB.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+    await expect(pageB.getByText(title)).toHaveCount(0);
+    await expect(pageB.getByText(groupName)).toHaveCount(0);
+  }
+  const direct = await pageB.evaluate(
+    async (urls) =>
+      Promise.all(
+        urls.map(async (url) => {
+          try {
+            const response = await fetch(url);
+            return { url, status: response.status, body: await response.text() };
+          } catch {
+            return { url, status: 0, body: '' };
+          }
+        }),
+      ),
+    [
+      ...cachedBefore,
+      `/api/v1/channel/name/${channelName}`,
+      `/api/v1/channel/chat/${channelName}/waves`,
+      `/api/v1/channel/chat/${channelName}/members`,
+      `/api/v1/channel/chat/getchatswhereuserismember`,
+      `/api/v1/wave/metadata/${wave.wave_name}`,
+      `/api/v1/wave/thread/${wave.wave_name}`,
+      mp3,
+    ],
+  );
+  for (const reply of direct) {
+    expect.soft(reply.status, reply.url).not.toBe(200);
+    expect.soft(reply.status, reply.url).not.toBe(206);
+    expect.soft(reply.body, reply.url).not.toContain(wave.wave_name);
+    expect.soft(reply.body, reply.url).not.toContain(groupName);
+  }
 });

@@ -3,10 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { createUser, signInAs, uniqueUsername, type TestUser } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
+import { goOffline } from './network-helpers.ts';
 import { createChannel, publishWaves, type PublishedTestWave } from './waves-helpers.ts';
 
 /**
@@ -54,11 +55,6 @@ const cachedUrls = (page: Page, part: string) =>
     }
     return found;
   }, part);
-
-async function goOffline(context: BrowserContext) {
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
 
 async function play(page: Page, title: string) {
   await page.getByRole('button', { name: new RegExp(`Play ${title}`) }).click();

@@ -1,11 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { makeTone } from '../helpers/waves.ts';
 import { createUser, uniqueUsername } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
+import { goOffline } from './network-helpers.ts';
 import { createChannel, publishWaves, type PublishedTestWave } from './waves-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -44,11 +45,6 @@ const cachedAudio = (page: Page) =>
     const cache = await caches.open('waves-audio-v1');
     return (await cache.keys()).map((request) => new URL(request.url).pathname.split('/')[5]);
   });
-
-async function goOffline(context: BrowserContext) {
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
 
 async function play(page: Page, title: string) {
   await page.getByRole('button', { name: new RegExp(`Play ${title}`) }).click();

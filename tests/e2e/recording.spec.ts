@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page, Request } from '@playwright/test';
-import { chromiumArgs } from '../../playwright.config.ts';
+import type { Page, Request } from '@playwright/test';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { pngNamedMp3, sha256 } from '../helpers/recording.ts';
 import {
@@ -13,6 +12,13 @@ import {
   type TestUser,
 } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
+import { goOffline, goOnline, waitForServiceWorker } from './network-helpers.ts';
+import {
+  playOnceListed,
+  record,
+  recorderButton,
+  useSpeakingMicrophone,
+} from './recorder-helpers.ts';
 import { createChannel } from './waves-helpers.ts';
 
 /**
@@ -27,36 +33,10 @@ function ffmpeg(args: string[]) {
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 }
 
-/** What the fake microphone hears (Chromium loops the file): speech, 48 kHz, 16-bit PCM. */
-const microphoneWav = path.join(audioDir, 'microphone.wav');
-if (!existsSync(microphoneWav)) {
-  ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    "flite=text='Hello, this is a voice message recorded on the go. Waves keeps every word.':voice=slt",
-    '-af',
-    'aresample=48000',
-    '-ac',
-    '1',
-    '-c:a',
-    'pcm_s16le',
-    microphoneWav,
-  ]);
-}
-
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphoneWav}`,
-    ],
-  },
-  permissions: ['microphone'],
-});
+useSpeakingMicrophone(
+  'recording',
+  'Hello, this is a voice message recorded on the go. Waves keeps every word.',
+);
 
 // Publication waits for the server's transcode job on a busy two-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -131,26 +111,11 @@ test.beforeAll(async () => {
   author = await createUser({ username: uniqueUsername('recorder') });
 });
 
-/** The recorder's own buttons (the player bar has a Stop and a Play of its own). */
-const recorderButton = (page: Page, name: string) =>
-  page.getByRole('group', { name: 'Recorder' }).getByRole('button', { name, exact: true });
-
 const recorderPath = () => `/recorder/${channelId}?backtopath=/c/${channel}`;
 
 async function openRecorder(page: Page) {
   await page.goto(recorderPath());
   await expect(page.getByRole('heading', { name: `Record into /c/${channel}` })).toBeVisible();
-}
-
-/** Records from the fake microphone until the recorder shows `seconds` elapsed, then stops. */
-async function record(page: Page, seconds: number) {
-  await recorderButton(page, 'Record').click();
-  await expect(recorderButton(page, 'Stop')).toBeVisible();
-  await expect(page.locator('.recorder__time')).toHaveText(`00:0${seconds}`, {
-    timeout: seconds * 1000 + 15_000,
-  });
-  await recorderButton(page, 'Stop').click();
-  await expect(recorderButton(page, 'Save')).toBeEnabled({ timeout: 15_000 });
 }
 
 const uploadsIndicator = (page: Page) => page.getByRole('complementary', { name: 'Uploads' });
@@ -181,40 +146,6 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
     await conditions(-1);
     await cdp.detach();
   };
-}
-
-/** Reloads the channel list until the wave's row is there, then plays it. */
-async function playFromChannel(page: Page, title: string, username: string) {
-  const play = page.getByRole('button', { name: `Play ${title} by @${username}` });
-  await expect(async () => {
-    await page.goto(`/c/${channel}`);
-    await expect(play).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
-  await play.click();
-  const player = page.getByRole('region', { name: 'Player' });
-  await expect(player).toContainText(title);
-  await expect
-    .poll(async () => (await page.locator('.player__time').first().textContent()) ?? '', {
-      timeout: 15_000,
-    })
-    .not.toBe('00:00');
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
-}
-
-async function goOffline(context: BrowserContext) {
-  // The page and its service worker both lose the network (setOffline alone misses the worker).
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/*');
-  await context.setOffline(false);
 }
 
 test('a 5 s recording is saved, its upload progress shows, and the wave is published in its channel and plays', async ({
@@ -255,7 +186,7 @@ test('a 5 s recording is saved, its upload progress shows, and the wave is publi
   expect(wave.user_id).toBe(author.userId);
   expect(wave.duration).toBeGreaterThanOrEqual(4);
   expect(wave.duration).toBeLessThanOrEqual(7);
-  await playFromChannel(page, title, author.username);
+  await playOnceListed(page, `/c/${channel}`, title, author.username);
 });
 
 test('a recording saved offline waits in the queue and uploads when the network returns', async ({
@@ -396,7 +327,7 @@ test('a guest solves the real captcha and the recording is published', async ({ 
       .where('id', '=', wave.user_id)
       .executeTakeFirstOrThrow(),
   );
-  await playFromChannel(page, title, guest.username);
+  await playOnceListed(page, `/c/${channel}`, title, guest.username);
 });
 
 test('a PNG named .mp3 chosen with "Upload a file" gets the spec’s metadata error and queues nothing', async ({

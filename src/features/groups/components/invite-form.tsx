@@ -1,14 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { notify } from '../../../components/ui/notices.tsx';
-import {
-  checkPhoneLocally,
-  initialPhoneCountry,
-  phoneCountries,
-} from '../../../lib/phone-rules.ts';
+import { PhoneNumberFields } from '../../../components/forms/phone-number-fields.tsx';
+import { checkPhoneLocally } from '../../../lib/phone-rules.ts';
 import { requestFailureText, translateServerMessage } from '../../../lib/server-messages.ts';
-import { storage } from '../../../lib/storage.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { usePhoneEntry } from '../../../lib/use-phone-entry.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
 import {
@@ -18,37 +14,30 @@ import {
 } from '../../../api/contract/constants.ts';
 import { invitationFormProblems } from '../group-rules.ts';
 
-/** The phone check waits until typing has paused this long (content §5). */
-const PHONE_CHECK_DELAY_MS = 1000;
-
 /**
  * The invitation form (docs/product/channels-and-groups.md "Invitations"): the invitee's name, and
  * a phone number (phone groups) or an e-mail address (e-mail groups). The invitation goes out by
  * SMS or e-mail; `onInvited` brings the inviter back to the members.
  */
 export function InviteForm({ group, onInvited }: { group: Channel; onInvited: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const create = useCreateInvitation(group.channel_name);
-  const countries = useMemo(() => phoneCountries(i18n.locale), [i18n.locale]);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [country, setCountry] = useState(initialPhoneCountry);
-  const [phone, setPhone] = useState('');
+  const { country, setCountry, phone, setPhone, isSettled } = usePhoneEntry();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const id = useId();
   const rule = group.channel_access_rule;
   const byPhone = rule === ACCESS_RULE_PHONE;
   const byEmail = rule === ACCESS_RULE_EMAIL;
 
-  // The phone is checked once typing has paused (a string, so the debounce compares by value).
-  const settledKey = useDebouncedValue(`${country}|${phone}`, PHONE_CHECK_DELAY_MS);
-  const settled = settledKey === `${country}|${phone}`;
+  // The phone is checked once typing has paused.
   const phoneCheck = checkPhoneLocally(phone, country);
   const phoneStatus =
     phone.trim() === ''
       ? null
-      : !settled
-        ? { kind: 'hint' as const, text: t`Checking the number…` }
+      : !isSettled
+        ? { kind: 'checking' as const, text: t`Checking the number…` }
         : phoneCheck.ok
           ? { kind: 'ok' as const, text: t`This number looks right: ${phoneCheck.e164}` }
           : { kind: 'error' as const, text: translateServerMessage(chatMessages.phoneInvalid) };
@@ -140,63 +129,22 @@ export function InviteForm({ group, onInvited }: { group: Channel; onInvited: ()
         {errorOf('invitee_name')}
       </div>
       {byPhone && (
-        <>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-country`}>
-              <Trans>Country</Trans>
-            </label>
-            <select
-              id={`${id}-country`}
-              className="select"
-              value={country}
-              onChange={(event) => {
-                setCountry(event.target.value);
-                storage.set('phone-last-country', event.target.value);
-              }}
-            >
-              {countries.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.name} (+{option.callingCode})
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-invitee_phone_number`}>
-              <Trans>Their phone number</Trans>
-            </label>
-            <input
-              id={`${id}-invitee_phone_number`}
-              className="input"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              value={phone}
-              aria-invalid={
-                errors['invitee_phone_number'] || phoneStatus?.kind === 'error' ? true : undefined
-              }
-              aria-describedby={describedBy('invitee_phone_number', `${id}-phone-status`)}
-              onChange={(event) => {
-                setPhone(event.target.value);
-                setErrors(({ invitee_phone_number: _dropped, ...rest }) => rest);
-              }}
-            />
-            <span
-              id={`${id}-phone-status`}
-              className={
-                phoneStatus?.kind === 'error'
-                  ? 'field__error'
-                  : phoneStatus?.kind === 'ok'
-                    ? 'field__ok'
-                    : 'field__hint'
-              }
-              aria-live="polite"
-            >
-              {errors['invitee_phone_number'] ? '' : (phoneStatus?.text ?? '')}
-            </span>
-            {errorOf('invitee_phone_number')}
-          </div>
-        </>
+        <PhoneNumberFields
+          inputId={`${id}-invitee_phone_number`}
+          label={<Trans>Their phone number</Trans>}
+          country={country}
+          onCountryChange={setCountry}
+          phone={phone}
+          onPhoneChange={(value) => {
+            setPhone(value);
+            setErrors(({ invitee_phone_number: _dropped, ...rest }) => rest);
+          }}
+          status={phoneStatus}
+          error={
+            errors['invitee_phone_number'] && translateServerMessage(errors['invitee_phone_number'])
+          }
+          autoComplete="off"
+        />
       )}
       {byEmail && (
         <div className="field">

@@ -10,6 +10,7 @@ import type { Channel } from '../../../api/contract/channel.ts';
 import { GROUP_NAME_MAX } from '../../../api/contract/constants.ts';
 import { useManageGroup } from '../api/manage-group.ts';
 import { groupNameProblem } from '../group-rules.ts';
+import { MemberName, memberName } from './member-name.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 
 /**
@@ -30,7 +31,7 @@ export function ManageTab({ group }: { group: Channel }) {
           <Trans>Loading…</Trans>
         </p>
       ) : (
-        isAdmin && <AdminTools group={group} myUserId={me?.user_id ?? 0} />
+        isAdmin && <AdminTools group={group} />
       )}
       <LeaveGroup group={group} />
     </div>
@@ -55,7 +56,7 @@ function useAction() {
   };
 }
 
-function AdminTools({ group, myUserId }: { group: Channel; myUserId: number }) {
+function AdminTools({ group }: { group: Channel }) {
   const { t, i18n } = useLingui();
   const manage = useManageGroup(group.channel_id, group.channel_name);
   const members = useMembers(group.channel_name);
@@ -166,36 +167,38 @@ function AdminTools({ group, myUserId }: { group: Channel; myUserId: number }) {
         <h2 id={`${id}-members`} className="groups__subtitle">
           <Trans>Members</Trans>
         </h2>
-        <ul className="groups__people">
-          {(members.data ?? [])
-            .filter((member) => member.user_id !== myUserId)
-            .map((member) => {
-              const who = member.displayname || member.username;
+        {members.isError ? (
+          <p role="alert" className="field__error">
+            {t`Request error: ${translateServerMessage(members.error.message)}`}
+          </p>
+        ) : (
+          <ul className="groups__people">
+            {(members.data ?? []).map((member) => {
+              const who = memberName(member);
+              const isGroupAdmin = member.role === 'admin';
               return (
                 <li key={member.user_id} className="groups__person">
-                  <span className="groups__person-name">{who}</span>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={t`Remove ${who} from the group`}
-                    onClick={() => {
-                      if (!window.confirm(t`Remove ${who} from the group?`)) return;
-                      void run(
-                        () => manage.remove.mutateAsync(member.user_id),
-                        t`${who} is removed.`,
-                      );
-                    }}
-                  >
-                    <Trans>Remove</Trans>
-                  </button>
+                  <MemberName member={member} />
+                  {!isGroupAdmin && (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={t`Remove ${who} from the group`}
+                      onClick={() => {
+                        if (!window.confirm(t`Remove ${who} from the group?`)) return;
+                        void run(
+                          () => manage.remove.mutateAsync(member.user_id),
+                          t`${who} is removed.`,
+                        );
+                      }}
+                    >
+                      <Trans>Remove</Trans>
+                    </button>
+                  )}
                 </li>
               );
             })}
-        </ul>
-        {(members.data ?? []).length <= 1 && (
-          <p className="muted">
-            <Trans>no members to show</Trans>
-          </p>
+          </ul>
         )}
       </section>
 

@@ -4,6 +4,7 @@ import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useMembers } from '../api/get-members.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
 import { InviteForm } from './invite-form.tsx';
+import { MemberName } from './member-name.tsx';
 import { ShareLink } from './share-link.tsx';
 
 /**
@@ -83,10 +84,7 @@ export function MembersTab({ group }: { group: Channel }) {
             const date = joined.format(new Date(member.member_since));
             return (
               <li key={member.user_id} className="groups__person">
-                <span className="groups__person-name">
-                  {member.displayname || member.username}
-                  {member.role === 'admin' && <span className="groups__badge">{t`Admin`}</span>}
-                </span>
+                <MemberName member={member} />
                 <span className="muted groups__person-since">
                   <Trans>Joined on {date}</Trans>
                 </span>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { TransportError } from '../../../api/client.ts';
 import { CAPTCHA_FIELD, captchaMessages } from '../../../api/contract/captcha.ts';
 import { phoneProblemMessages } from '../../../api/contract/phone.ts';
@@ -8,18 +8,11 @@ import { Captcha, type CaptchaHandle } from '../../../components/captcha/captcha
 import { notify } from '../../../components/ui/notices.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useSession } from '../../../lib/session.ts';
-import { storage } from '../../../lib/storage.ts';
 import { requestSmsCode } from '../api/request-sms-code.ts';
 import { useValidatePhone } from '../api/validate-phone.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import {
-  checkPhoneLocally,
-  initialPhoneCountry,
-  phoneCountries,
-} from '../../../lib/phone-rules.ts';
-
-/** Validation waits until typing has paused this long (accounts §5). */
-const VALIDATION_DELAY_MS = 1000;
+import { checkPhoneLocally } from '../../../lib/phone-rules.ts';
+import { usePhoneEntry } from '../../../lib/use-phone-entry.ts';
+import { PhoneNumberFields } from '../../../components/forms/phone-number-fields.tsx';
 
 type Verdict =
   | { state: 'idle' }
@@ -33,29 +26,18 @@ type Verdict =
  * On success the code is sent and the user continues to /entersmscode.
  */
 export function VerifyPhoneForm() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const session = useSession();
   const navigate = useNavigate();
-  const countries = useMemo(() => phoneCountries(i18n.locale), [i18n.locale]);
-  const [country, setCountry] = useState(initialPhoneCountry);
-  const [phone, setPhone] = useState('');
+  const { country, setCountry, phone, setPhone, isSettled, settled } = usePhoneEntry();
   const [captchaPayload, setCaptchaPayload] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
   const phoneId = useId();
-  const statusId = `${phoneId}-status`;
   const needsCaptcha = !session.signedIn;
 
-  // A string, so the debounce compares by value: "US|415 555 2671".
-  const settledKey = useDebouncedValue(`${country}|${phone}`, VALIDATION_DELAY_MS);
-  const isSettled = settledKey === `${country}|${phone}`;
-  const separator = settledKey.indexOf('|');
-  const settled = {
-    country: settledKey.slice(0, separator),
-    phone: settledKey.slice(separator + 1),
-  };
   const local = checkPhoneLocally(settled.phone, settled.country);
   const server = useValidatePhone(settled.phone, settled.country, isSettled && local.ok);
 
@@ -129,62 +111,36 @@ export function VerifyPhoneForm() {
         : verdict.state === 'invalid'
           ? translateServerMessage(verdict.message)
           : '';
-  const shownError = submitError ?? (verdict.state === 'invalid' ? statusText : null);
+  const status =
+    verdict.state === 'idle'
+      ? null
+      : {
+          kind:
+            verdict.state === 'valid'
+              ? ('ok' as const)
+              : verdict.state === 'invalid'
+                ? ('error' as const)
+                : ('checking' as const),
+          text: statusText,
+        };
 
   return (
     <form className="card form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field">
-        <label htmlFor={`${phoneId}-country`} className="field__label">
-          <Trans>Country</Trans>
-        </label>
-        <select
-          id={`${phoneId}-country`}
-          className="select"
-          value={country}
-          autoComplete="country"
-          onChange={(event) => {
-            setCountry(event.target.value);
-            storage.set('phone-last-country', event.target.value);
-          }}
-        >
-          {countries.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name} (+{option.callingCode})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={phoneId} className="field__label">
-          <Trans>Phone number</Trans>
-        </label>
-        <input
-          id={phoneId}
-          className="input"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          value={phone}
-          aria-invalid={Boolean(shownError)}
-          aria-describedby={`${phoneId}-hint ${statusId}`}
-          onChange={(event) => {
-            setPhone(event.target.value);
-            setSubmitError(null);
-          }}
-        />
-        <p id={`${phoneId}-hint`} className="field__hint">
-          <Trans>We send a six-digit code to this number by SMS.</Trans>
-        </p>
-        <p
-          id={statusId}
-          className={
-            shownError ? 'field__error' : verdict.state === 'valid' ? 'field__ok' : 'field__hint'
-          }
-          aria-live="polite"
-        >
-          {shownError ?? statusText}
-        </p>
-      </div>
+      <PhoneNumberFields
+        inputId={phoneId}
+        label={<Trans>Phone number</Trans>}
+        hint={<Trans>We send a six-digit code to this number by SMS.</Trans>}
+        country={country}
+        onCountryChange={setCountry}
+        phone={phone}
+        onPhoneChange={(value) => {
+          setPhone(value);
+          setSubmitError(null);
+        }}
+        status={status}
+        error={submitError}
+        autoComplete="tel"
+      />
       {needsCaptcha && (
         <Captcha
           ref={captcha}

@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { chromiumArgs } from '../../playwright.config.ts';
+import { e2eDataDir } from './accounts-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Gives the file's browsers a fake microphone that speaks `text` (flite; Chromium loops the
+ * file: 48 kHz, 16-bit PCM) and the permission to use it. Call at the top of a spec file.
+ */
+export function useSpeakingMicrophone(name: string, text: string) {
+  const audioDir = path.join(e2eDataDir(), `${name}-e2e-audio`);
+  mkdirSync(audioDir, { recursive: true });
+  const microphoneWav = path.join(audioDir, 'microphone.wav');
+  if (!existsSync(microphoneWav)) {
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `flite=text='${text}':voice=slt`,
+      '-af',
+      'aresample=48000',
+      '-ac',
+      '1',
+      '-c:a',
+      'pcm_s16le',
+      microphoneWav,
+    ]);
+  }
+  test.use({
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        ...chromiumArgs,
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-audio-capture=${microphoneWav}`,
+      ],
+    },
+    permissions: ['microphone'],
+  });
+}
+
+/** The recorder's own buttons (the player bar has a Stop and a Play of its own). */
+export const recorderButton = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Recorder' }).getByRole('button', { name, exact: true });
+
+/** Records from the fake microphone until the recorder shows `seconds` elapsed, then stops. */
+export async function record(page: Page, seconds: number) {
+  await recorderButton(page, 'Record').click();
+  await expect(recorderButton(page, 'Stop')).toBeVisible();
+  await expect(page.locator('.recorder__time')).toHaveText(`00:0${seconds}`, {
+    timeout: seconds * 1000 + 15_000,
+  });
+  await recorderButton(page, 'Stop').click();
+  await expect(recorderButton(page, 'Save')).toBeEnabled({ timeout: 15_000 });
+}
+
+/** Reloads a list page until the wave's row is there, plays it and waits until time runs. */
+export async function playOnceListed(
+  page: Page,
+  listPath: string,
+  title: string,
+  username: string,
+) {
+  const play = page.getByRole('button', { name: `Play ${title} by @${username}` });
+  await expect(async () => {
+    await page.goto(listPath);
+    await expect(play).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
+  await play.click();
+  await expect(page.getByRole('region', { name: 'Player' })).toContainText(title);
+  await expect
+    .poll(async () => (await page.locator('.player__time').first().textContent()) ?? '', {
+      timeout: 15_000,
+    })
+    .not.toBe('00:00');
+}
