@@ -1,15 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../server/db/database.ts';
-import type { SmsOutboxMessage } from '../../server/providers/sms.ts';
+import { readSmsOutbox } from '../helpers/groups.ts';
 import { createUser, e2eDataDir, signInAs, uniqueUsername } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
 import { goOffline, goOnline, waitForServiceWorker } from './network-helpers.ts';
 import {
   playOnceListed,
   record,
-  recorderButton,
+  saveRecording,
   useSpeakingMicrophone,
 } from './recorder-helpers.ts';
 
@@ -26,15 +24,7 @@ useSpeakingMicrophone('groups', 'Hello group, this message is only for you.');
 // Publication waits for the transcode job on a busy two-core machine.
 test.describe.configure({ timeout: 240_000 });
 
-function smsTo(to: string): SmsOutboxMessage[] {
-  const dir = path.join(e2eDataDir(), 'sms-outbox');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as SmsOutboxMessage)
-    .filter((sms) => sms.to === to);
-}
+const smsTo = (to: string) => readSmsOutbox(e2eDataDir()).filter((sms) => sms.to === to);
 
 async function waitForSms(to: string, pattern: RegExp): Promise<RegExpExecArray> {
   let found: RegExpExecArray | null = null;
@@ -159,8 +149,7 @@ test('a phone group: create, invite by SMS, join after sign-in and phone verific
   await record(pageB, 3);
   const title = `Hello group ${suffix}`;
   await pageB.getByLabel('Title (optional)').fill(title);
-  await recorderButton(pageB, 'Save').click();
-  await expect(pageB).toHaveURL(new RegExp(`/chat/${channelName}$`));
+  await saveRecording(pageB, `/chat/${channelName}`);
   await expect
     .poll(async () => (await storedWave(title))?.status, { timeout: 120_000, intervals: [1000] })
     .toBe('published');
@@ -192,6 +181,11 @@ test('a phone group: create, invite by SMS, join after sign-in and phone verific
     await pageC.goto(target);
     await expect(pageC.getByRole('heading', { name: 'Group not found' })).toBeVisible();
     await expect(pageC.getByText(title)).toHaveCount(0);
+  }
+  // An invitation code nobody issued, of any shape, is an invitation that does not exist.
+  for (const code of ['doesnotexist', 'A'.repeat(24)]) {
+    await pageC.goto(`/chatinvitation/${code}`);
+    await expect(pageC.getByText('This invitation does not exist.')).toBeVisible();
   }
   const day = wave.created_epoch_day;
   const mp3 = `/media/audio/${wave.channel_id}/${day}/${wave.wave_name}/${wave.channel_id}_${wave.wave_name}.mp3`;

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config.ts';
+import { renderLavfi } from '../helpers/waves.ts';
 import { e2eDataDir } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -15,23 +15,11 @@ export function useSpeakingMicrophone(name: string, text: string) {
   mkdirSync(audioDir, { recursive: true });
   const microphoneWav = path.join(audioDir, 'microphone.wav');
   if (!existsSync(microphoneWav)) {
-    execFileSync('ffmpeg', [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
+    renderLavfi(
       `flite=text='${text}':voice=slt`,
-      '-af',
-      'aresample=48000',
-      '-ac',
-      '1',
-      '-c:a',
-      'pcm_s16le',
+      ['-af', 'aresample=48000', '-ac', '1', '-c:a', 'pcm_s16le'],
       microphoneWav,
-    ]);
+    );
   }
   test.use({
     launchOptions: {
@@ -81,4 +69,15 @@ export async function playOnceListed(
       timeout: 15_000,
     })
     .not.toBe('00:00');
+}
+
+/** Saves the recording and waits until the recorder is back on `backPath`, saying it was saved. */
+export async function saveRecording(page: Page, backPath: string) {
+  await recorderButton(page, 'Save').click();
+  await expect(page).toHaveURL(new RegExp(`${backPath}$`));
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Your wave was saved. It should appear within a few minutes.' }),
+  ).toBeVisible();
 }

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { pngNamedMp3, sha256 } from '../helpers/recording.ts';
+import { renderLavfi } from '../helpers/waves.ts';
 import {
   createUser,
   e2eDataDir,
@@ -17,6 +17,7 @@ import {
   playOnceListed,
   record,
   recorderButton,
+  saveRecording,
   useSpeakingMicrophone,
 } from './recorder-helpers.ts';
 import { createChannel } from './waves-helpers.ts';
@@ -28,10 +29,6 @@ import { createChannel } from './waves-helpers.ts';
 
 const audioDir = path.join(e2eDataDir(), 'recording-e2e-audio');
 mkdirSync(audioDir, { recursive: true });
-
-function ffmpeg(args: string[]) {
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-}
 
 useSpeakingMicrophone(
   'recording',
@@ -160,13 +157,7 @@ test('a 5 s recording is saved, its upload progress shows, and the wave is publi
 
   // A slow uplink, so the progress can be watched.
   const unthrottle = await throttleUploads(page, 12 * 1024);
-  await recorderButton(page, 'Save').click();
-  await expect(page).toHaveURL(new RegExp(`/c/${channel}$`));
-  await expect(
-    page
-      .getByRole('alert')
-      .filter({ hasText: 'Your wave was saved. It should appear within a few minutes.' }),
-  ).toBeVisible();
+  await saveRecording(page, `/c/${channel}`);
   // A percent with two decimals, seen on its way (neither 0 nor 100).
   await expect
     .poll(
@@ -226,19 +217,11 @@ test('a reload in the middle of an upload resumes from the server offset and pub
   // Ten minutes of mono mp3 (a few MB): long enough to reload while it uploads.
   const file = path.join(audioDir, 'ten-minutes.mp3');
   if (!existsSync(file)) {
-    ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
+    renderLavfi(
       'sine=frequency=220:duration=600',
-      '-ac',
-      '1',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '48k',
+      ['-ac', '1', '-c:a', 'libmp3lame', '-b:a', '48k'],
       file,
-    ]);
+    );
   }
   const local = readFileSync(file);
   const title = 'Uploaded across a reload';
@@ -311,13 +294,7 @@ test('a guest solves the real captcha and the recording is published', async ({ 
   await expect(page.getByRole('alert').filter({ hasText: 'captcha required' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'I’m not a robot' }).click();
   await expect(page.getByText('Verified')).toBeVisible({ timeout: 15_000 });
-  await recorderButton(page, 'Save').click();
-  await expect(page).toHaveURL(new RegExp(`/c/${channel}$`));
-  await expect(
-    page
-      .getByRole('alert')
-      .filter({ hasText: 'Your wave was saved. It should appear within a few minutes.' }),
-  ).toBeVisible();
+  await saveRecording(page, `/c/${channel}`);
 
   const wave = await publishedWave(title);
   const guest = await withDb((db) =>

@@ -8,9 +8,8 @@ import type { TestApp } from './test-app.ts';
 export type Listener = Member;
 export const createListener = createMember;
 
-/** A short sine tone as mp3 (or any extension ffmpeg knows), made by the system's ffmpeg. */
-export function makeTone(dir: string, name = 'tone.mp3', seconds = 1, frequency = 440): string {
-  const file = path.join(dir, name);
+/** Renders an ffmpeg lavfi source (a tone, synthetic speech) into `file` with `outputArgs`. */
+export function renderLavfi(source: string, outputArgs: string[], file: string): string {
   execFileSync('ffmpeg', [
     '-hide_banner',
     '-loglevel',
@@ -19,13 +18,20 @@ export function makeTone(dir: string, name = 'tone.mp3', seconds = 1, frequency 
     '-f',
     'lavfi',
     '-i',
-    `sine=frequency=${frequency}:duration=${seconds}`,
-    '-ac',
-    '1',
-    ...(name.endsWith('.mp3') ? ['-c:a', 'libmp3lame', '-b:a', '32k'] : []),
+    source,
+    ...outputArgs,
     file,
   ]);
   return file;
+}
+
+/** A short sine tone as mp3 (or any extension ffmpeg knows), made by the system's ffmpeg. */
+export function makeTone(dir: string, name = 'tone.mp3', seconds = 1, frequency = 440): string {
+  return renderLavfi(
+    `sine=frequency=${frequency}:duration=${seconds}`,
+    ['-ac', '1', ...(name.endsWith('.mp3') ? ['-c:a', 'libmp3lame', '-b:a', '32k'] : [])],
+    path.join(dir, name),
+  );
 }
 
 export async function channelIdOf(t: TestApp, name: string): Promise<number> {

@@ -13,8 +13,11 @@ export const invitationQuery = (code: string) =>
         `/channel/chat/invitation/${encodeURIComponent(code)}`,
         { noCache: true },
       );
-      // A 404 carries the raw body as its message: say it in the product's words instead.
-      if (isNotFound(reply)) throw new Error(chatMessages.invitationNotFound);
+      // A 404 carries the raw body as its message, and a code of the wrong shape is refused as
+      // a field: both say the same in the product's words.
+      if (isNotFound(reply) || reply.formFieldErrorMessages?.['code'] !== undefined) {
+        throw new Error(chatMessages.invitationNotFound);
+      }
       if (!reply.success || !reply.data) throw new ApiFailure(reply);
       return reply.data;
     },

@@ -62,11 +62,12 @@ export function GroupFrame({
           )}
         </p>
       </header>
+      {/* The group's tabs look like the top tabs (src/styles/app.css). */}
       <nav className="group__tabs" aria-label={t`Group sections`}>
         <Link
           to="/chat/$channel_name/{-$wave_name}"
           params={{ ...params, wave_name: undefined }}
-          className="group__tab"
+          className="top-tabs__tab"
           aria-current={tab === 'messages' ? 'page' : undefined}
         >
           <Trans>Messages</Trans>
@@ -74,7 +75,7 @@ export function GroupFrame({
         <Link
           to="/chat/members/$channel_name"
           params={params}
-          className="group__tab"
+          className="top-tabs__tab"
           aria-current={tab === 'members' ? 'page' : undefined}
         >
           <Trans>Members</Trans>
@@ -82,7 +83,7 @@ export function GroupFrame({
         <Link
           to="/chat/manage/$channel_name"
           params={params}
-          className="group__tab"
+          className="top-tabs__tab"
           aria-current={tab === 'manage' ? 'page' : undefined}
         >
           <Trans>Manage</Trans>

@@ -3,15 +3,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { notify } from '../../../components/ui/notices.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { requestFailureText } from '../../../lib/server-messages.ts';
+import { requestFailureText, translateServerMessage } from '../../../lib/server-messages.ts';
 import { useInvitations } from '../api/get-invitations.ts';
 import { useMembers } from '../api/get-members.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
-import { GROUP_NAME_MAX } from '../../../api/contract/constants.ts';
 import { useManageGroup } from '../api/manage-group.ts';
 import { groupNameProblem } from '../group-rules.ts';
+import { GroupNameField } from './group-name-field.tsx';
 import { MemberName, memberName } from './member-name.tsx';
-import { translateServerMessage } from '../../../lib/server-messages.ts';
 
 /**
  * /chat/manage/{channel_name} (docs/product/channels-and-groups.md "Chat groups"): the group's
@@ -82,30 +81,16 @@ function AdminTools({ group }: { group: Channel }) {
         <h2 className="groups__subtitle">
           <Trans>Group name</Trans>
         </h2>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-name`}>
-            <Trans>Name</Trans>
-          </label>
-          <input
-            id={`${id}-name`}
-            className="input"
-            value={name}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={`${id}-name-hint${nameError ? ` ${id}-name-error` : ''}`}
-            onChange={(event) => {
-              setName(event.target.value);
-              setNameError(null);
-            }}
-          />
-          <span id={`${id}-name-hint`} className="field__hint">
-            {name.trim().length}/{GROUP_NAME_MAX}
-          </span>
-          {nameError && (
-            <span id={`${id}-name-error`} className="field__error">
-              {nameError}
-            </span>
-          )}
-        </div>
+        <GroupNameField
+          inputId={`${id}-name`}
+          label={<Trans>Name</Trans>}
+          value={name}
+          error={nameError}
+          onChange={(value) => {
+            setName(value);
+            setNameError(null);
+          }}
+        />
         <button type="submit" className="button" disabled={manage.rename.isPending}>
           <Trans>Rename</Trans>
         </button>

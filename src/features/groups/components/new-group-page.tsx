@@ -12,11 +12,11 @@ import {
   ACCESS_RULE_ANY,
   ACCESS_RULE_EMAIL,
   ACCESS_RULE_PHONE,
-  GROUP_NAME_MAX,
   chatMessages,
   type GroupAccessRule,
 } from '../../../api/contract/constants.ts';
 import { groupNameProblem } from '../group-rules.ts';
+import { GroupNameField } from './group-name-field.tsx';
 import './groups.css';
 
 /**
@@ -122,31 +122,16 @@ function NewGroupForm({ initialName }: { initialName: string }) {
         </Trans>
       </p>
       <form className="card form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-name`}>
-            <Trans>Group name</Trans>
-          </label>
-          <input
-            id={`${id}-name`}
-            className="input"
-            value={name}
-            maxLength={GROUP_NAME_MAX + 20}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={`${id}-name-hint${nameError ? ` ${id}-name-error` : ''}`}
-            onChange={(event) => {
-              setName(event.target.value);
-              setNameError(null);
-            }}
-          />
-          <span id={`${id}-name-hint`} className="field__hint">
-            {name.trim().length}/{GROUP_NAME_MAX}
-          </span>
-          {nameError && (
-            <span id={`${id}-name-error`} className="field__error">
-              {nameError}
-            </span>
-          )}
-        </div>
+        <GroupNameField
+          inputId={`${id}-name`}
+          label={<Trans>Group name</Trans>}
+          value={name}
+          error={nameError}
+          onChange={(value) => {
+            setName(value);
+            setNameError(null);
+          }}
+        />
         <fieldset className="field groups__rules">
           <legend className="field__label">
             <Trans>Who can join</Trans>

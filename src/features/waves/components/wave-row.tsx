@@ -66,7 +66,7 @@ export const WaveRow = memo(function WaveRow({
   const copyLink = async (event: React.MouseEvent) => {
     event.preventDefault();
     try {
-      await navigator.clipboard.writeText(publicWaveLink(wave, origin, 'copy'));
+      await navigator.clipboard.writeText(shareLink('copy'));
       notify(t`Link copied to clipboard!`, { kind: 'success' });
     } catch (error) {
       // A failed copy is only logged (docs/product/listening.md "Share links").
