@@ -194,12 +194,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(mediaCardRoutes, { services });
   await app.register(staticPlugin, { root: config.staticDir });
 
+  // What a process that died on this DATA_DIR left (its ffmpeg, partial files, job leases)
+  // goes before this one starts work (docs/decisions.md "Temporary files and crash recovery").
+  await services.recoverDeadProcesses();
   // Durable jobs (transcoding) run here unless JOBS_IN_PROCESS=false (`npm run worker`).
   const worker = config.jobsInProcess
-    ? services.jobs.start({ concurrency: config.workerConcurrency })
+    ? services.jobs.start({
+        concurrency: config.workerConcurrency,
+        idPrefix: services.scratch.id,
+      })
     : null;
   app.addHook('onClose', async () => {
     await worker?.stop();
+    await services.scratch.remove();
     if (!options.db) await db.close();
   });
   return { app, services };

@@ -27,12 +27,15 @@ async function main() {
     log,
   });
   const concurrency = config.workerConcurrency;
-  const worker = services.jobs.start({ concurrency });
+  // What a process that died on this DATA_DIR left goes first (kernel/process-scratch.ts).
+  await services.recoverDeadProcesses();
+  const worker = services.jobs.start({ concurrency, idPrefix: services.scratch.id });
 
   closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'worker closing after an error');
     else log.info({ signal }, 'worker shutting down');
     await worker.stop();
+    await services.scratch.remove();
     await db.close();
   });
   log.info({ workerId: worker.id, concurrency }, 'worker running');

@@ -76,6 +76,11 @@ export interface WorkerOptions {
   express?: boolean;
   /** How long a job may run in the express slot before it is handed back as long. */
   expressBudgetMs?: number;
+  /**
+   * The start of this worker's id: the process scratch's id (kernel/process-scratch.ts), so
+   * that a process that finds this one dead can end its leases at once.
+   */
+  idPrefix?: string;
 }
 
 export interface RunningWorker {
@@ -324,6 +329,16 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
       }));
     },
 
+    /**
+     * Ends the leases of the jobs a dead process held (its workers' ids start with
+     * `processId`): they run again at the next claim. Wakes this process's workers.
+     */
+    async releaseJobsOf(processId: string) {
+      const released = await jobs.expireLeasesOf(`${processId}:`, clock.now());
+      if (released > 0) wake();
+      return released;
+    },
+
     /** Payloads of queued or running jobs of a kind (cleanup keeps their files). */
     openPayloads: (kind: string) => jobs.openPayloads(kind),
 
@@ -345,7 +360,8 @@ export function jobQueue(deps: { db: Db; clock: Clock; log?: JobLog | null }) {
 
     /** Starts polling workers in this process. */
     start(options: WorkerOptions = {}): RunningWorker {
-      const id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+      const prefix = options.idPrefix ?? `${hostname()}:${process.pid}`;
+      const id = `${prefix}:${randomBytes(4).toString('hex')}`;
       const pollMs = options.pollMs ?? 1000;
       const stopping = new AbortController();
       const sleep = () =>

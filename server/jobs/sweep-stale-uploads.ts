@@ -18,13 +18,16 @@ export interface SweepDeps {
   jobs: JobQueue;
   storage: MediaStorage;
   uploads: ResumableUploads;
+  /** Recovers dead processes' scratch folders on this DATA_DIR (a worker that never restarted). */
+  recoverDeadProcesses?: () => Promise<string[]>;
 }
 
 /**
  * Removes what no upload or job will use any more: tus uploads unfinished after
  * UPLOAD_EXPIRY_MS (and the records of finished ones), received files older than a day that
- * no open transcode refers to, and this process's local leftovers older than a day (left by a
- * crash between two steps). Returns what was removed: upload ids, storage keys, local files.
+ * no open transcode refers to, this process's local leftovers older than a day (left by a
+ * crash between two steps), and the scratch folders of dead processes on this DATA_DIR.
+ * Returns what was removed: upload ids, storage keys, local files and folders.
  */
 export async function sweepStaleUploads(deps: SweepDeps, now = Date.now()): Promise<string[]> {
   const { paths, storage } = deps;
@@ -39,11 +42,12 @@ export async function sweepStaleUploads(deps: SweepDeps, now = Date.now()): Prom
     await storage.delete(key);
     removed.push(key);
   }
-  for (const dir of [paths.multipart, paths.work]) {
+  if (deps.recoverDeadProcesses) removed.push(...(await deps.recoverDeadProcesses()));
+  for (const dir of [paths.multipart, paths.work, paths.forms, ...paths.legacy]) {
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       const file = path.join(dir, name);
       const info = await stat(file).catch(() => null);
-      if (info && now - info.mtimeMs > ORPHAN_AGE_MS) {
+      if (info?.isFile() && now - info.mtimeMs > ORPHAN_AGE_MS) {
         await rm(file, { force: true });
         removed.push(file);
       }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CARD_GEOMETRY } from '../../src/lib/audiogram-card/card-geometry.ts';
 import { CARD_COLORS, type AudiogramCardProps } from '../../src/lib/audiogram-card/card-layout.tsx';
@@ -239,7 +238,8 @@ export async function renderWaveVideo(options: WaveVideoOptions): Promise<WaveVi
 
   await mkdir(path.dirname(output), { recursive: true });
   await removeStalePartials(output, run.timeoutMs!);
-  const workDir = await mkdtemp(path.join(tmpdir(), 'waves-video-'));
+  // Beside the output: inside the process's scratch folder when rendered by a job.
+  const workDir = await mkdtemp(path.join(path.dirname(output), 'render-'));
   const partial = `${output}${PARTIAL}${randomBytes(6).toString('hex')}`;
   try {
     const geometry = CARD_GEOMETRY.portrait;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PROFILE_IMAGE_MAX_BYTES,
@@ -32,7 +31,7 @@ export const treasureHuntRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   app,
   { services },
 ) => {
-  const tmpDir = path.join(services.config.dataDir, 'tmp', 'uploads');
+  const tmpDir = services.uploadPaths.forms;
 
   app.get(
     '/treasurehunt/listproducts',

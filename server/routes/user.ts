@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROFILE_IMAGE_MAX_BYTES, profileMessages } from '../../src/api/contract/constants.ts';
@@ -30,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
-  const tmpDir = path.join(services.config.dataDir, 'tmp', 'uploads');
+  const tmpDir = services.uploadPaths.forms;
   const readForm = (request: FastifyRequest, fileFields: readonly string[], single?: string) =>
     readMultipartForm(request, {
       tmpDir,

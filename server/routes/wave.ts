@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROFILE_IMAGE_MAX_BYTES, profileMessages } from '../../src/api/contract/constants.ts';
 import type { z } from 'zod';
@@ -220,7 +219,7 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         return ok([await services.waves.sponsor(wave_name, body, undefined, callerOf(request))]);
       }
       const form = await readMultipartForm(request, {
-        tmpDir: path.join(services.config.dataDir, 'tmp', 'uploads'),
+        tmpDir: services.uploadPaths.forms,
         fileFields: ['logo'],
         defaultFileField: 'logo',
         maxFileBytes: PROFILE_IMAGE_MAX_BYTES,

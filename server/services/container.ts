@@ -9,6 +9,7 @@ import { enqueueWaveVideo, waveVideoBackfillJob, waveVideoJob } from '../jobs/re
 import { sweepStaleUploadsJob } from '../jobs/sweep-stale-uploads.ts';
 import { transcodeWaveJob } from '../jobs/transcode-wave.ts';
 import { createMetrics } from '../kernel/metrics.ts';
+import { openProcessScratch, recoverDeadScratch } from '../kernel/process-scratch.ts';
 import { requireFfmpeg } from '../media/ffmpeg.ts';
 import { s3MediaStorage } from '../media/s3-storage.ts';
 import { diskMediaStorage, type MediaStorage } from '../media/storage.ts';
@@ -60,6 +61,8 @@ export function createServices(deps: {
   const { config, db, clock } = deps;
   const log = deps.log ?? null;
   const metrics = createMetrics();
+  /** This process's own folder for local files on their way (kernel/process-scratch.ts). */
+  const scratch = openProcessScratch(config.dataDir);
   const users = usersRepository(db.kysely);
   const sessions = sessionService(db, deps.jwtSecret, clock);
   const rateLimiter = createRateLimiter(db, clock);
@@ -123,7 +126,7 @@ export function createServices(deps: {
     ffmpeg,
     clock,
     siteName: config.siteName,
-    workDir: path.join(config.dataDir, 'tmp'),
+    workDir: scratch.path('publish'),
     onPublished: () => {
       waveLists.invalidate();
       jobs.wake();
@@ -202,7 +205,7 @@ export function createServices(deps: {
   });
 
   // Recording (services/recording/): wave creation, then its audio through tus or multipart.
-  const uploadPaths = createUploadPaths(config.dataDir);
+  const uploadPaths = createUploadPaths(config.dataDir, scratch.dir);
   const tokens = uploadTokens(deps.jwtSecret);
   const waveCreation = createWaveCreation({
     db,
@@ -227,6 +230,22 @@ export function createServices(deps: {
     anonymousUserId: deps.anonymousUserId,
   });
 
+  /**
+   * Recovers what processes that died on this DATA_DIR left (their ffmpeg, their scratch
+   * folders, their job leases): at start, and hourly with the sweep. Returns the folders.
+   */
+  async function recoverDeadProcesses(): Promise<string[]> {
+    const recovered = await recoverDeadScratch(config.dataDir, scratch);
+    for (const dead of recovered) {
+      const released = dead.owner ? await jobs.releaseJobsOf(dead.owner.id) : 0;
+      log?.info(
+        { dir: dead.dir, pid: dead.owner?.pid, killedFfmpeg: dead.killed, releasedJobs: released },
+        'recovered what a dead process left',
+      );
+    }
+    return recovered.map((dead) => dead.dir);
+  }
+
   // The job handlers (server/jobs/, one file per kind), defined alike in the API process and
   // in `npm run worker`: a new kind of job is one more line here.
   jobs.define(
@@ -242,7 +261,13 @@ export function createServices(deps: {
   );
   metrics.setQueueStats(() => jobs.queueStats());
   jobs.define(
-    sweepStaleUploadsJob({ paths: uploadPaths, jobs, storage: media, uploads: resumableUploads }),
+    sweepStaleUploadsJob({
+      paths: uploadPaths,
+      jobs,
+      storage: media,
+      uploads: resumableUploads,
+      recoverDeadProcesses,
+    }),
   );
   jobs.define(
     waveVideoJob({
@@ -251,7 +276,7 @@ export function createServices(deps: {
       ffmpeg,
       cards,
       clock,
-      workDir: path.join(config.dataDir, 'tmp'),
+      workDir: scratch.path('video'),
       onVideoChanged: () => waveLists.invalidate(),
       log,
     }),
@@ -306,6 +331,10 @@ export function createServices(deps: {
     jobs,
     /** Local folders of uploads on their way (multipart, transcoder input and output). */
     uploadPaths,
+    /** This process's scratch folder; its id starts the job worker ids. */
+    scratch,
+    /** Kills a dead process's ffmpeg, removes its scratch, releases its jobs (at start). */
+    recoverDeadProcesses,
     /** tus uploads any process can continue (state in the database, parts in the storage). */
     resumableUploads,
     /** POST /wave/newwave. */

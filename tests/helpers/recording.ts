@@ -113,6 +113,31 @@ export function filesUnder(dir: string): string[] {
     .sort();
 }
 
+/**
+ * The scratch folders of the processes that ran on DATA_DIR (server/kernel/process-scratch.ts),
+ * absolute, oldest name first.
+ */
+export function scratchFolders(dataDir: string): string[] {
+  const root = path.join(dataDir, 'tmp', 'proc');
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .sort()
+    .map((name) => path.join(root, name));
+}
+
+/**
+ * Files in the scratch folders of DATA_DIR, but their owner files: what processes have on its
+ * way (relative to DATA_DIR/tmp/proc; `under` keeps one sub-folder of each, e.g. `work`).
+ */
+export function scratchFiles(dataDir: string, under?: string): string[] {
+  const root = path.join(dataDir, 'tmp', 'proc');
+  return scratchFolders(dataDir).flatMap((folder) =>
+    filesUnder(under ? path.join(folder, under) : folder)
+      .filter((file) => file !== 'owner.json')
+      .map((file) => path.relative(root, path.join(folder, under ?? '', file))),
+  );
+}
+
 export const TUS = { 'tus-resumable': '1.0.0' } as const;
 
 function metadata(values: Record<string, string>) {

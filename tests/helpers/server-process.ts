@@ -8,6 +8,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import pg from 'pg';
 import type { DialectName } from '../../server/db/dialect.ts';
+import type { NewWaveData } from '../../src/api/contract/recording.ts';
 
 /**
  * Real server and worker processes for fault and production tests: the same entry points as
@@ -210,4 +211,20 @@ export async function solveCaptchaAt(url: string): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('captcha challenge not solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** POST /wave/newwave as a guest (with a solved captcha) on a running server. */
+export async function newGuestWaveAt(url: string, idempotencyKey: string): Promise<NewWaveData> {
+  const reply = await fetch(`${url}/api/v1/wave/newwave`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      language_code_ui: 'en',
+      channel_id: 1,
+      captcha: await solveCaptchaAt(url),
+      idempotency_key: idempotencyKey,
+    }),
+  });
+  if (reply.status !== 200) throw new Error(`newwave: ${reply.status} ${await reply.text()}`);
+  return ((await reply.json()) as { data: NewWaveData }).data;
 }

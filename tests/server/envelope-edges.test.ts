@@ -202,7 +202,7 @@ describeEachDatabase('the envelope everywhere', (dialect) => {
       expect(reply.statusCode).toBe(200);
       expect(reply.json().data.status).toBe('processing');
       // Nothing of the refused forms stayed behind.
-      expect(filesUnder(path.join(t.dataDir, 'uploads', 'multipart'))).toEqual([]);
+      expect(filesUnder(t.services.uploadPaths.multipart)).toEqual([]);
     });
 
     it('a profile form with 40 fields is refused with the same words', async () => {

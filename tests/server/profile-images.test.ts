@@ -141,7 +141,7 @@ describeEachDatabase('profile images', (dialect) => {
     return found;
   };
   const temporaryUploads = () => {
-    const dir = path.join(t.dataDir, 'tmp', 'uploads');
+    const dir = t.services.uploadPaths.forms;
     return existsSync(dir) ? readdirSync(dir) : [];
   };
   const versions = async () => {

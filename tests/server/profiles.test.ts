@@ -178,7 +178,7 @@ describeEachDatabase('profiles', (dialect) => {
       expect(reply.json().formFieldErrorMessages).toEqual({ avatar: profileMessages.imageTooBig });
       expect(existsSync(dir) ? readdirSync(dir) : []).toEqual(before);
       expect((await info(ada.userId)).avatar_version).toBe(versionBefore);
-      expect(readdirSync(path.join(t.dataDir, 'tmp', 'uploads'))).toEqual([]);
+      expect(readdirSync(t.services.uploadPaths.forms)).toEqual([]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,11 +6,11 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { NewWaveData, UploadStatus } from '../../src/api/contract/recording.ts';
 import { UPLOAD_TOKEN_HEADER } from '../../src/api/contract/recording-limits.ts';
 import { openDatabase } from '../../server/db/database.ts';
-import { filesUnder, sha256, speechWebm } from '../helpers/recording.ts';
+import { filesUnder, scratchFiles, sha256, speechWebm } from '../helpers/recording.ts';
 import {
   createInstallation,
   kill9,
-  solveCaptchaAt,
+  newGuestWaveAt,
   startServer,
   startWorker,
   type Installation,
@@ -49,21 +49,7 @@ describeEachDatabase('recording faults', (dialect) => {
     await installation?.destroy();
   });
 
-  const newGuestWave = async (url: string): Promise<NewWaveData> => {
-    const reply = await fetch(`${url}/api/v1/wave/newwave`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        language_code_ui: 'en',
-        channel_id: 1,
-        captcha: await solveCaptchaAt(url),
-        idempotency_key: 'fault-test-recording-1',
-      }),
-    });
-    const body = (await reply.json()) as { data: NewWaveData };
-    expect(reply.status).toBe(200);
-    return body.data;
-  };
+  const newGuestWave = (url: string) => newGuestWaveAt(url, 'fault-test-recording-1');
 
   const tusCreate = async (url: string, wave: NewWaveData) => {
     const meta = [
@@ -115,10 +101,9 @@ describeEachDatabase('recording faults', (dialect) => {
 
   /** Waits for ffmpeg's output file: the transcode is under way. */
   const waitForTranscode = async () => {
-    const work = path.join(installation.dataDir, 'uploads', 'work');
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      if (existsSync(work) && readdirSync(work).length > 0) return;
+      if (scratchFiles(installation.dataDir, 'work').length > 0) return;
       await sleep(50);
     }
     throw new Error('the transcode did not start');
@@ -167,7 +152,7 @@ describeEachDatabase('recording faults', (dialect) => {
 
   /** Local upload files, and parts or received files left in the (disk) media storage. */
   const leftovers = () => [
-    ...filesUnder(path.join(installation.dataDir, 'uploads')),
+    ...scratchFiles(installation.dataDir),
     ...filesUnder(path.join(installation.dataDir, 'media', 'uploads')),
   ];
   const audioFiles = () =>

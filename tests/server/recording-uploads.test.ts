@@ -27,6 +27,7 @@ import {
   tusHead,
   tusPatch,
   tusUpload,
+  scratchFiles,
   uploadStatus,
   wrongMagic,
 } from '../helpers/recording.ts';
@@ -100,7 +101,7 @@ describeEachDatabase('uploads', (dialect) => {
     );
   /** Local files of uploads, and the parts and received files in the (disk) media storage. */
   const uploadsLeft = () => [
-    ...filesUnder(path.join(t.dataDir, 'uploads')),
+    ...scratchFiles(t.dataDir),
     ...filesUnder(path.join(t.dataDir, 'media', 'uploads')),
   ];
   /** Files that appeared since `before`. */

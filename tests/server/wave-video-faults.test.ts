@@ -9,7 +9,7 @@ import { WAVE_VIDEO_JOB } from '../../server/jobs/render-wave-video.ts';
 import { videoKey } from '../../server/media/media-keys.ts';
 import { videoUrl } from '../../src/lib/media-urls.ts';
 import { probeMedia } from '../helpers/media-probe.ts';
-import { speechWebm } from '../helpers/recording.ts';
+import { scratchFolders, speechWebm } from '../helpers/recording.ts';
 import {
   createInstallation,
   kill9,
@@ -69,9 +69,17 @@ describeEachDatabase('wave video faults', (dialect) => {
     await services.wavePublisher.publishFromFile(wave.id, speechWebm(audioDir, 40));
     const row = () =>
       db.kysely.selectFrom('waves').selectAll().where('id', '=', wave.id).executeTakeFirstOrThrow();
-    const tmp = path.join(installation.dataDir, 'tmp');
+    // Each process renders in its own scratch folder (server/kernel/process-scratch.ts).
+    const { dataDir } = installation;
     const workFolders = () =>
-      existsSync(tmp) ? readdirSync(tmp).filter((name) => name.startsWith('wave-video-')) : [];
+      scratchFolders(dataDir)
+        .map((folder) => path.join(folder, 'video'))
+        .filter((videos) => existsSync(videos))
+        .flatMap((videos) =>
+          readdirSync(videos)
+            .filter((name) => name.startsWith('wave-video-'))
+            .map((name) => path.join(videos, name)),
+        );
 
     const track = (running: RunningProcess) => {
       cleanups.push(() => kill9(running));
@@ -83,7 +91,7 @@ describeEachDatabase('wave video faults', (dialect) => {
     let partial = false;
     while (!partial && Date.now() < deadline) {
       partial = workFolders().some((folder) =>
-        readdirSync(path.join(tmp, folder)).some((name) => name.includes('.partial-')),
+        readdirSync(folder).some((name) => name.includes('.partial-')),
       );
       if (!partial) await sleep(50);
     }

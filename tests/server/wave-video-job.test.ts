@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
@@ -9,7 +9,7 @@ import { cardImageUrl, videoUrl } from '../../src/lib/media-urls.ts';
 import { enqueueWaveVideo, WAVE_VIDEO_BACKFILL_JOB } from '../../server/jobs/render-wave-video.ts';
 import { videoKey } from '../../server/media/media-keys.ts';
 import { probeMedia } from '../helpers/media-probe.ts';
-import { speechWebm } from '../helpers/recording.ts';
+import { scratchFiles, speechWebm } from '../helpers/recording.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
 import { createListener, insertChannel, publishWave, type Listener } from '../helpers/waves.ts';
 
@@ -237,8 +237,6 @@ describeEachDatabase('portrait videos and card images', (dialect) => {
     await enqueueWaveVideo(t.services.jobs, wave.id, { editedAt: 2 });
     await t.services.jobs.runDue();
     expect(await t.services.media.stat(videoKey(wave))).toBeNull();
-    expect(
-      readdirSync(path.join(t.dataDir, 'tmp')).filter((name) => name.includes('video')),
-    ).toEqual([]);
+    expect(scratchFiles(t.dataDir, 'video')).toEqual([]);
   }, 60_000);
 });

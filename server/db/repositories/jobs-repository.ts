@@ -140,6 +140,21 @@ export function jobsRepository(db: Kysely<Database>, dialect: DialectName) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Ends the leases of every running job of workers whose id starts with `workerIdPrefix`
+     * (a process known to be dead): the next claim takes them over without waiting for the
+     * lease to run out. Returns how many.
+     */
+    async expireLeasesOf(workerIdPrefix: string, now: number) {
+      const result = await db
+        .updateTable('jobs')
+        .set({ locked_until: 0, updated_at: now })
+        .where('state', '=', 'running')
+        .where('locked_by', 'like', `${workerIdPrefix.replace(/[%_\\]/g, '_')}%`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     findById(id: number) {
       return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     },
