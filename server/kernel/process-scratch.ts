@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,8 @@ export interface ScratchOwner {
   /** The pid's start time in clock ticks since boot (/proc/<pid>/stat), null off Linux. */
   startTicks: number | null;
   bootId: string | null;
+  /** The pid namespace (/proc/self/ns/pid): containers on one host number processes apart. */
+  pidNamespace?: string | null;
   startedAt: number;
 }
 
@@ -57,6 +59,14 @@ const UNOWNED_GRACE_MS = 60_000;
 
 export function scratchRoot(dataDir: string) {
   return path.join(dataDir, 'tmp', 'proc');
+}
+
+function readPidNamespace(): string | null {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return null;
+  }
 }
 
 function readBootId(): string | null {
@@ -95,6 +105,7 @@ export function openProcessScratch(dataDir: string, now = Date.now()): ProcessSc
     host: hostname(),
     startTicks: statOf('self')?.startTicks ?? null,
     bootId: readBootId(),
+    pidNamespace: readPidNamespace(),
     startedAt: now,
   };
   mkdirSync(dir, { recursive: true });
@@ -109,11 +120,15 @@ export function openProcessScratch(dataDir: string, now = Date.now()): ProcessSc
   };
 }
 
-/** Whether the process that wrote `owner` is dead; null when this process cannot tell (another host). */
+/**
+ * Whether the process that wrote `owner` is dead; null when this process cannot tell: another
+ * host, or another pid namespace (a container sharing the host's name and the DATA_DIR).
+ */
 export function ownerIsDead(owner: ScratchOwner): boolean | null {
   if (owner.host !== hostname()) return null;
   const bootId = readBootId();
   if (owner.bootId && bootId && owner.bootId !== bootId) return true;
+  if ((owner.pidNamespace ?? null) !== readPidNamespace()) return null;
   if (hasProc()) {
     const current = statOf(owner.pid);
     if (!current || current.state === 'Z') return true;

@@ -125,7 +125,8 @@ export interface Captured {
 
 /**
  * Runs a binary (ffmpeg, ffprobe) and collects what it printed, whatever its exit. Rejects
- * only when it cannot start or `signal` stopped it; `timeoutMs` kills it (SIGKILL).
+ * only when it cannot start or `signal` stopped it (once it has exited); `timeoutMs` kills it
+ * (SIGKILL).
  */
 export function capture(
   binary: string,
@@ -149,10 +150,18 @@ export function capture(
       options.timeoutMs !== undefined
         ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
         : undefined;
+    const name = path.basename(binary);
+    let stopped = false;
     child.on('error', (error) => {
       clearTimeout(timer);
-      const name = path.basename(binary);
-      // An abort ends up here too, once the process was told to stop.
+      if (options.signal?.aborted && child.pid !== undefined) {
+        // An abort ends up here once the process was told to stop (SIGTERM): settle when it
+        // has exited, so the caller's cleanup never races a process that still writes its
+        // files; one that does not stop at once is killed.
+        stopped = true;
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+        return;
+      }
       reject(
         new FfmpegError(
           options.signal?.aborted
@@ -163,7 +172,8 @@ export function capture(
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
+      if (stopped) reject(new FfmpegError(`${name} was stopped`));
+      else resolve({ code, signal, stdout, stderr });
     });
   });
 }

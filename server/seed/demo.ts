@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLIC_ACCESS_RULE } from '../../src/api/contract/constants.ts';
 import { channelsRepository } from '../db/repositories/channels-repository.ts';
@@ -76,7 +75,9 @@ export async function seedDemo(services: Services, log: Logger): Promise<DemoSee
   }
 
   // The slow part first, so a failure leaves the database untouched.
-  const work = await mkdtemp(path.join(tmpdir(), 'waves-demo-'));
+  // In the process's scratch folder: a restart after a crash removes it (and stops its ffmpeg).
+  await mkdir(services.scratch.path('demo'), { recursive: true });
+  const work = await mkdtemp(path.join(services.scratch.path('demo'), 'speech-'));
   try {
     let audio: string[];
     try {

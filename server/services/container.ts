@@ -239,7 +239,12 @@ export function createServices(deps: {
     for (const dead of recovered) {
       const released = dead.owner ? await jobs.releaseJobsOf(dead.owner.id) : 0;
       log?.info(
-        { dir: dead.dir, pid: dead.owner?.pid, killedFfmpeg: dead.killed, releasedJobs: released },
+        {
+          dir: dead.dir,
+          deadPid: dead.owner?.pid,
+          killedFfmpeg: dead.killed,
+          releasedJobs: released,
+        },
         'recovered what a dead process left',
       );
     }

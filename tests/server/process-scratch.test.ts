@@ -21,8 +21,8 @@ import {
 
 /**
  * Who may clean up whose scratch folder (server/kernel/process-scratch.ts): only a dead
- * owner's on this host, where a dead owner is a pid that does not run or runs with another
- * start time. The full scenario with real server processes: crash-recovery.test.ts.
+ * owner's on this host and in this pid namespace, where a dead owner is a pid that does not run
+ * or runs with another start time (or the machine booted since). The full scenario with real server processes: crash-recovery.test.ts.
  */
 
 const dirs: string[] = [];
@@ -96,6 +96,7 @@ describe('process scratch', () => {
       bootId: 'another-boot',
     });
     const elsewhere = foreignFolder(self, '1-elsewhere', { pid: 1, host: 'another-host' });
+    const container = foreignFolder(self, '1-container', { pid: 1, pidNamespace: 'pid:[1]' });
     const starting = foreignFolder(self, 'starting', null);
     const abandoned = foreignFolder(self, 'abandoned', null);
     const old = (Date.now() - 5 * 60_000) / 1000;
@@ -112,7 +113,7 @@ describe('process scratch', () => {
     );
     expect(recovered.find((entry) => entry.dir === gone)?.killed).toEqual([orphan.pid]);
     for (const dir of [reused, gone, rebooted, abandoned]) expect(existsSync(dir)).toBe(false);
-    for (const dir of [self.dir, otherLive.dir, elsewhere, starting]) {
+    for (const dir of [self.dir, otherLive.dir, elsewhere, container, starting]) {
       expect(existsSync(dir)).toBe(true);
     }
     const orphanEnd = await new Promise<NodeJS.Signals | null>((resolve) => {
