@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one file at a time on a 2-core machine (cores − 1). The server files
+    // mostly wait on the processes they start (servers, workers, ffmpeg, Chromium), so two at a
+    // time halves the suite's wall time (measured: 0.53× on the five slowest files, load 11).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui()],
