@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -60,6 +63,24 @@ function firstRequestsScript(): Plugin {
     },
   };
 }
+
+/**
+ * The build's id (import.meta.env.VITE_BUILD_ID): given by the environment, or a hash of what
+ * the client is built from, so every change of the sources is another build. It versions the
+ * persisted query cache (docs/architecture.md "Persisted queries") and names the build on the page.
+ */
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  const add = (target: string) => {
+    if (!existsSync(target)) return;
+    if (statSync(target).isDirectory()) {
+      for (const entry of readdirSync(target).sort()) add(path.join(target, entry));
+    } else if (!target.endsWith('messages.js')) hash.update(target).update(readFileSync(target));
+  };
+  for (const part of ['src', 'sw', 'locales', 'index.html', 'package-lock.json']) add(part);
+  return hash.digest('hex').slice(0, 12);
+}
+process.env['VITE_BUILD_ID'] ||= sourceHash();
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8081}`;
 

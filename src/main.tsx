@@ -11,6 +11,7 @@ import { afterFirstScreen, showFirstScreenAfterLoad } from './lib/first-screen.t
 import { activateLanguage, i18n } from './lib/i18n.ts';
 import { loadWhenReachable } from './lib/load-when-reachable.ts';
 import { watchAccount } from './lib/account-scope.ts';
+import { restorePersistedQueries } from './lib/persisted-queries.ts';
 import { isUserAnonymousQuery } from './lib/session.ts';
 import { storage, storedLanguage } from './lib/storage.ts';
 import { withoutTrailingSlash } from './lib/trailing-slash.ts';
@@ -67,6 +68,9 @@ if (language) void queryClient.prefetchQuery(isUserAnonymousQuery);
 if (feed && language && storage.get('cookieConsent') === 'accepted') {
   void queryClient.prefetchInfiniteQuery(waveListQuery({ kind: feed, language }));
 }
+// The last lists saved on this device paint at once if the network is slower than the disk
+// (docs/architecture.md "Persisted queries"); what the network brings replaces them.
+void restorePersistedQueries(queryClient);
 
 await activateLanguage(language ?? 'en');
 
@@ -94,5 +98,8 @@ afterFirstScreen(() => {
   }
   void loadWhenReachable(() => import('./lib/upload-queue/upload-queue.ts')).then((queue) =>
     queue.startUploadQueue(),
+  );
+  void loadWhenReachable(() => import('./lib/query-persistence.ts')).then((persistence) =>
+    persistence.persistQueries(queryClient),
   );
 });

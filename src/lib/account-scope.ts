@@ -20,6 +20,10 @@ export function onAccountChange(listener: (account: string) => void) {
 
 export const PERSISTED_QUERIES_KEY = 'waves-query-cache';
 
+let lastChangeAt = 0;
+/** When the account last changed in this page: data fetched before it is the previous account's. */
+export const accountChangedAt = () => lastChangeAt;
+
 /** Sends a message and waits for the worker's answer on a port (at most `timeoutMs`). */
 export async function askWorker(message: PageToWorkerMessage, timeoutMs = 5000): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
@@ -43,9 +47,17 @@ export async function claimAccount(account: string): Promise<void> {
   const worker = askWorker({ type: SW_MESSAGES.setAccount, account });
   if (previous !== account) {
     storage.set('offline-account', account);
+    // A first visit has no previous account whose data the page could still hold.
+    if (previous !== null) lastChangeAt = Date.now();
     for (const listener of listeners) listener(account);
-    const { createStore, del } = await import('idb-keyval');
-    await del(PERSISTED_QUERIES_KEY, createStore('waves-queries', 'cache')).catch(() => undefined);
+    // A first visit has no saved queries to remove (and one without its owner's marker in
+    // local storage is never read, src/lib/persisted-queries.ts): its IndexedDB code can wait.
+    if (previous !== null) {
+      const { createStore, del } = await import('idb-keyval');
+      await del(PERSISTED_QUERIES_KEY, createStore('waves-queries', 'cache')).catch(
+        () => undefined,
+      );
+    }
   }
   await worker;
 }

@@ -33,6 +33,8 @@ export interface StoredValues {
    * docs/architecture.md "Private replies"). Says nothing about the person after sign-out.
    */
   'offline-account': string;
+  /** The account whose query cache is saved on this device (docs/architecture.md "Persisted queries"). */
+  'persisted-queries': string;
   /** Card links in wave rows (docs/product/shell.md "Feature flags"); set on /playertest. */
   enableDudeMode: 'true';
 }

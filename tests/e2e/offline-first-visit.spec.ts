@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { createUser, signInAs, uniqueUsername, type TestUser } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
@@ -340,4 +340,176 @@ test('after sign-out, offline, nothing private of the previous account is served
     return found;
   }, listener.username);
   expect(mentions).toEqual([]);
+});
+
+/** The saved query cache (docs/architecture.md "Persisted queries"), read from IndexedDB. */
+const persistedQueries = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ owner: string; keys: string[]; text: string } | null>((resolve, reject) => {
+        const open = indexedDB.open('waves-queries');
+        open.onupgradeneeded = () => open.result.createObjectStore('cache');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result
+            .transaction('cache', 'readonly')
+            .objectStore('cache')
+            .get('waves-query-cache');
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            const stored = read.result as
+              | {
+                  owner: string;
+                  client: { clientState: { queries: { queryKey: unknown[] }[] } };
+                }
+              | undefined;
+            open.result.close();
+            resolve(
+              stored
+                ? {
+                    owner: stored.owner,
+                    keys: stored.client.clientState.queries.map((query) =>
+                      query.queryKey.join(' '),
+                    ),
+                    text: JSON.stringify(stored),
+                  }
+                : null,
+            );
+          };
+        };
+      }),
+  );
+
+/** Every API request from now on waits forever (the page's and the worker's); returns them. */
+async function hangTheApi(context: BrowserContext) {
+  const held: Route[] = [];
+  await context.route('**/api/v1/**', (route) => void held.push(route));
+  return {
+    held,
+    release: async () => {
+      await context.unroute('**/api/v1/**');
+      for (const route of held) await route.abort('internetdisconnected').catch(() => undefined);
+    },
+  };
+}
+
+/** Without the worker's stored replies, only the persisted queries can paint a list. */
+const emptyTheWorkersApiCaches = (page: Page) =>
+  page.evaluate(async () => {
+    await caches.delete('waves-api-v1');
+    await caches.delete('waves-private-v1');
+  });
+
+test('Persisted queries: an offline reload paints the list before any network attempt finishes', async ({
+  page,
+  context,
+}) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto('/newest');
+  await expect(page.locator('.wave-row').first()).toBeVisible();
+  const titles = await page.locator('.wave-row').allTextContents();
+  await controlled(page);
+  await expect
+    .poll(async () => (await persistedQueries(page))?.keys ?? [], { timeout: 15_000 })
+    .toContain('waves list newest:en');
+
+  const api = await hangTheApi(context);
+  try {
+    await emptyTheWorkersApiCaches(page);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await expect(page.locator('.wave-row').first()).toBeVisible();
+    // The list's request has gone out and has not finished: the rows came from the device.
+    const listRequest = (url: string) => url.includes('/wave/wavelistpublicnewest/en');
+    expect(api.held.some((route) => listRequest(route.request().url()))).toBe(true);
+    const finished = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    expect(finished.filter(listRequest)).toEqual([]);
+    // Server-ordered as it was saved, and marked as a saved copy.
+    expect(await page.locator('.wave-row').allTextContents()).toEqual(titles);
+    await expect(page.getByText(/This list was saved/)).toBeVisible();
+  } finally {
+    await api.release();
+  }
+});
+
+test("Persisted queries: another account's saved queries are not painted after an account change", async ({
+  page,
+  context,
+}) => {
+  const first = await createUser({ username: uniqueUsername('persistA') });
+  const second = await createUser({ username: uniqueUsername('persistB') });
+  // The session cookie, without signInAs's script that would sign the page in again on reload.
+  const scratch = await context.newPage();
+  const token = await signInAs(scratch, first);
+  await scratch.close();
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.addInitScript(
+    ({ token, user }) => {
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem(
+        'user',
+        JSON.stringify({ json_web_token: token, user_id: user.userId, username: user.username }),
+      );
+      localStorage.setItem('signedIn_user_id', String(user.userId));
+      localStorage.setItem('signedIn_username', user.username);
+    },
+    { token, user: first },
+  );
+  await page.goto('/newest');
+  await expect(page.locator('.wave-row').first()).toBeVisible();
+  await controlled(page);
+  await expect
+    .poll(async () => (await persistedQueries(page))?.owner, { timeout: 15_000 })
+    .toBe(`user:${first.userId}`);
+
+  // The device is now signed in as someone else (as another tab's sign-in leaves it), and the
+  // network hangs: the first account's saved lists must not be painted.
+  await page.evaluate((user) => {
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ json_web_token: 'another', user_id: user.userId, username: user.username }),
+    );
+    localStorage.setItem('signedIn_user_id', String(user.userId));
+    localStorage.setItem('signedIn_username', user.username);
+  }, second);
+  const api = await hangTheApi(context);
+  try {
+    await emptyTheWorkersApiCaches(page);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await expect
+      .poll(() => api.held.some((route) => route.request().url().includes('/wave/wavelist')))
+      .toBe(true);
+    // What a restore would have painted by now (it paints before the network answers).
+    await page.waitForTimeout(2000);
+    await expect(page.locator('.wave-row')).toHaveCount(0);
+    await expect(page.getByText(first.username)).toHaveCount(0);
+  } finally {
+    await api.release();
+  }
+
+  // Back to the first account, then signed out: its saved queries are gone from the device.
+  await page.evaluate(
+    ({ user, token }) => {
+      localStorage.setItem(
+        'user',
+        JSON.stringify({ json_web_token: token, user_id: user.userId, username: user.username }),
+      );
+      localStorage.setItem('signedIn_user_id', String(user.userId));
+      localStorage.setItem('signedIn_username', user.username);
+    },
+    { user: first, token },
+  );
+  await page.goto('/signout');
+  await expect(page).toHaveURL(/\/newest$/);
+  await expect(page.locator('.wave-row').first()).toBeVisible();
+  await expect
+    .poll(async () => (await persistedQueries(page))?.owner ?? 'nothing saved', {
+      timeout: 15_000,
+    })
+    .not.toBe(`user:${first.userId}`);
+  const saved = await persistedQueries(page);
+  expect(saved?.text ?? '').not.toContain(first.username);
+  expect(saved?.text ?? '').not.toContain(`user:${first.userId}`);
 });

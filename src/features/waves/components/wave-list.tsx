@@ -73,7 +73,8 @@ export function WaveList({
       waves={waves}
       queueKey={waveListKey(source)}
       isPending={list.isPending}
-      error={list.error}
+      // A list that failed to revalidate keeps what it shows (a saved copy, with its age).
+      error={list.isRefetchError ? null : list.error}
       onRetry={() => void list.refetch()}
       hasNextPage={list.hasNextPage}
       isFetchingNextPage={list.isFetchingNextPage}
