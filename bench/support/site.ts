@@ -182,6 +182,38 @@ export async function startSite(options: {
   };
 }
 
+/**
+ * A long wave (`seconds` of a tone, made with ffmpeg now) published by a demo user into the
+ * German channel /c/berlin, so the English lists the benches measure stay as they are.
+ */
+export async function publishLongWave(dataDir: string, title: string, seconds: number) {
+  const db = openDatabase({ dataDir });
+  const work = mkdtempSync(path.join(tmpdir(), 'waves-bench-long-'));
+  try {
+    const ffmpeg = await requireFfmpeg();
+    const publisher = wavePublisher({
+      db,
+      storage: diskMediaStorage(path.join(dataDir, 'media')),
+      ffmpeg: () => Promise.resolve(ffmpeg),
+      clock: systemClock,
+      siteName: 'Waves',
+      workDir: path.join(dataDir, 'tmp'),
+    });
+    const channel = await channelsRepository(db.kysely).findByName('berlin');
+    const wave = WAVES.find((candidate) => candidate.channel === 'berlin');
+    const user = wave && (await usersRepository(db.kysely).findByUsername(wave.user));
+    if (!channel || !user) throw new Error('the demo has no /c/berlin or no German author');
+    const created = await publisher.createWave({ userId: user.id, channelId: channel.id, title });
+    const mp3 = path.join(work, 'long.mp3');
+    await ffmpeg.transcodeToMp3({ lavfi: `sine=frequency=220:duration=${seconds}` }, mp3);
+    const published = await publisher.publishFromFile(created.id, mp3);
+    return { channel: 'berlin', waveName: published.wave_name, title };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    await db.close();
+  }
+}
+
 /** See publishCopies: waves with their portrait videos queued, for the short-video feed. */
 export const publishVideoWaves = (dataDir: string, count: number) =>
   publishCopies(dataDir, count, { videos: true });
@@ -201,7 +233,10 @@ export const option = (name: string, fallback: string) =>
  * built elsewhere with `--dist=<folder>` (e.g. an older commit's, to compare), as it is; the
  * newest list holds a full page, as on a live site.
  */
-export function startFirstScreenSite(port: number, outDir: string): Promise<Site> {
+export function startFirstScreenSite(
+  port: number,
+  outDir: string,
+): Promise<Site & { dataDir: string }> {
   const dist = option('dist', '');
   return startSite({
     port,
