@@ -28,13 +28,13 @@ import { describeEachDatabase } from '../helpers/test-app.ts';
  */
 
 const audioDir = mkdtempSync(path.join(tmpdir(), 'waves-crash-audio-'));
-/** Just under a guest's 10 minutes: long enough to outlive a restart while transcoding. */
-const SECONDS = 590;
+/** 2.5 minutes: a transcode of a few seconds (the test pauses it while the server dies). */
+const SECONDS = 150;
 let longAudio: Buffer;
 beforeAll(() => {
-  // 8 kHz, 8 bit: 4.7 MB, so the queue knows the transcode is long (ordinary slots only).
+  // 16 kHz, 8 bit: 2.4 MB, so the queue knows the transcode is long (ordinary slots only).
   longAudio = readFileSync(
-    toneFile(audioDir, 'crash-long.wav', SECONDS, ['-ar', '8000', '-c:a', 'pcm_u8']),
+    toneFile(audioDir, 'crash-long.wav', SECONDS, ['-ar', '16000', '-c:a', 'pcm_u8']),
   );
 }, 60_000);
 afterAll(() => rmSync(audioDir, { recursive: true, force: true }));
@@ -140,25 +140,50 @@ describeEachDatabase('crash recovery', (dialect) => {
 
   it('a restarted server kills its orphaned ffmpeg, removes its partial files and runs its job again; a live server on the same DATA_DIR keeps its own', async () => {
     installation = await createInstallation(dialect);
-    const [a, b] = await Promise.all([start(), start()]);
+    const began = Date.now();
+    const marks: string[] = [];
+    const mark = (step: string) => {
+      marks.push(`${step} ${((Date.now() - began) / 1000).toFixed(1)} s`);
+      console.info(`crash recovery [${dialect}]: ${marks.at(-1)}`);
+    };
+    // One after the other: the first creates the database (migrations are not concurrent).
+    const a = await start();
+    const b = await start();
+    mark('servers up');
     const [waveA, waveB, halfA, halfB] = [
       await newGuestWaveAt(a.url, 'crash-recovery-wave-a'),
       await newGuestWaveAt(b.url, 'crash-recovery-wave-b'),
       await newGuestWaveAt(a.url, 'crash-recovery-half-a'),
       await newGuestWaveAt(b.url, 'crash-recovery-half-b'),
     ];
-    // One long transcode each: a server's one ordinary slot takes one, the express slots none.
-    await uploadWhole(a, waveA);
-    await uploadWhole(b, waveB);
     const folderA = folderOf(a)!;
     const folderB = folderOf(b)!;
     expect([folderA, folderB].every(Boolean)).toBe(true);
-    const [orphan] = await until('ffmpeg in the first server', () =>
-      ffmpegProcessesIn(folderA).then((pids) => (pids.length ? pids : null)),
-    );
-    const [keptFfmpeg] = await until('ffmpeg in the second server', () =>
-      ffmpegProcessesIn(folderB).then((pids) => (pids.length ? pids : null)),
-    );
+    // Each transcode is paused (SIGSTOP) as soon as it runs, so that on a machine of any speed
+    // it is still at work when its server dies and restarts: a slow ffmpeg, not a fake one.
+    const paused = new Set<number>();
+    const pauseNextTranscode = () =>
+      until('a transcode to start', async () => {
+        for (const folder of [folderA, folderB]) {
+          for (const pid of await ffmpegProcessesIn(folder)) {
+            const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+            if (paused.has(pid) || !args.includes('libmp3lame')) continue;
+            process.kill(pid, 'SIGSTOP');
+            paused.add(pid);
+            return pid;
+          }
+        }
+        return null;
+      });
+    // One long transcode each: a server's one ordinary slot takes one, the express slots none.
+    await uploadWhole(a, waveA);
+    await pauseNextTranscode();
+    await uploadWhole(b, waveB);
+    await pauseNextTranscode();
+    mark('transcodes running');
+    const [orphan] = await ffmpegProcessesIn(folderA);
+    const [keptFfmpeg] = await ffmpegProcessesIn(folderB);
+    expect(orphan && paused.has(orphan) && keptFfmpeg && paused.has(keptFfmpeg)).toBe(true);
     uploadHalf(a, halfA);
     uploadHalf(b, halfB);
     const [partialA] = await until('a partial upload on the first server', () => {
@@ -175,7 +200,7 @@ describeEachDatabase('crash recovery', (dialect) => {
     const killedWave = [waveA, waveB].find((wave) => orphanArgs.includes(`${wave.wave_name}-`))!;
     const keptWave = killedWave === waveA ? waveB : waveA;
 
-    // kill -9 of the server alone: its ffmpeg keeps running and writing.
+    // kill -9 of the server alone: its ffmpeg lives on (an orphan).
     process.kill(a.child.pid!, 'SIGKILL');
     await a.exited;
     const killedAt = Date.now();
@@ -184,7 +209,9 @@ describeEachDatabase('crash recovery', (dialect) => {
     expect(running(orphan!)).toBe(true);
     expect(existsSync(path.join(folderA, 'multipart', partialA!))).toBe(true);
 
+    mark('killed');
     const restarted = await start({ LOG_LEVEL: 'info' });
+    mark('restarted');
     const restartedAfterMs = Date.now() - killedAt;
     // The restart recovered before it listened: the orphan is gone, so is the folder.
     await until('the orphan to be gone', () => !running(orphan!), 5000);
@@ -202,6 +229,7 @@ describeEachDatabase('crash recovery', (dialect) => {
     expect(statSync(path.join(folderB, 'multipart', partialB!)).size).toBeGreaterThanOrEqual(
       partialBytesB,
     );
+    process.kill(keptFfmpeg!, 'SIGCONT');
 
     // The dead server's job runs again at once (its lease was released), and both publish.
     for (const wave of [waveA, waveB]) {
@@ -242,8 +270,10 @@ describeEachDatabase('crash recovery', (dialect) => {
     } finally {
       await db.close();
     }
+    mark('published');
     console.info(
-      `crash recovery [${dialect}]: restart answered ${restartedAfterMs} ms after the kill`,
+      `crash recovery [${dialect}]: restart answered ${restartedAfterMs} ms after the kill;`,
+      marks.join(', '),
     );
-  }, 90_000);
+  }, 150_000); // tens of seconds, mostly three server starts (tsx); several times that when loaded
 });
