@@ -66,10 +66,14 @@ export function shouldPersistQuery(query: Query, accountChangedAt: number): bool
 }
 
 /**
- * A restored list is a saved copy: its pages say when they were saved, as the worker's copies
- * do, so the list shows its age until the network answers.
+ * Offline (as far as the browser knows), a restored list is shown as the saved copy it is: its
+ * pages carry their save time, as the worker's copies do, so the list shows its age, and the
+ * worker's copy that follows keeps the notice in place. Online, a slow start shows the rows
+ * without the notice: the answer that replaces them would otherwise take the notice away and
+ * move every row (a layout shift), and "you are offline" would not be true.
  */
-function markListsAsSaved(client: PersistedClient): PersistedClient {
+function markListsAsSavedWhenOffline(client: PersistedClient): PersistedClient {
+  if (navigator.onLine) return client;
   for (const query of client.clientState.queries) {
     if (!startsWith(query.queryKey, 'waves', 'list')) continue;
     const data = query.state.data as { pages?: WavePage[] } | undefined;
@@ -91,7 +95,7 @@ export function persisterFor(owner: string): Persister {
         await del(PERSISTED_QUERIES_KEY, store());
         return undefined;
       }
-      return markListsAsSaved(stored.client);
+      return markListsAsSavedWhenOffline(stored.client);
     },
     removeClient: () => del(PERSISTED_QUERIES_KEY, store()),
   };
