@@ -151,4 +151,37 @@ describe('the feed’s playback', () => {
     expect(element('w0').paused).toBe(false);
     expect(playback.getSnapshot().paused).toBe(false);
   });
+  it('tells when the new wave plays, so the window renders after its start, never later than the limit', async () => {
+    attachWindow(0, 3);
+    await Promise.resolve();
+    const stalled = (name: string) => {
+      element(name).play = function (this: FakeMedia) {
+        this.paused = false;
+        return new Promise<void>(() => undefined);
+      };
+    };
+    stalled('w1');
+    stalled('w2');
+    const calls: string[] = [];
+
+    playback.next();
+    playback.afterStart(() => calls.push('w1 started'), 400);
+    expect(calls).toEqual([]);
+    element('w1').dispatchEvent(new Event('playing'));
+    expect(calls).toEqual(['w1 started']);
+    // Already playing: at once.
+    playback.afterStart(() => calls.push('again'), 400);
+    expect(calls).toEqual(['w1 started', 'again']);
+
+    playback.next();
+    playback.afterStart(() => calls.push('w2 limit'), 400);
+    vi.advanceTimersByTime(399);
+    expect(calls).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual(['w1 started', 'again', 'w2 limit']);
+    // Paused by the viewer: nothing to wait for.
+    playback.togglePause();
+    playback.afterStart(() => calls.push('paused'), 400);
+    expect(calls.at(-1)).toBe('paused');
+  });
 });

@@ -81,6 +81,9 @@ export class FeedPlayback {
   private snapshot: PlaybackSnapshot;
   private readonly listeners = new Set<Listener>();
   private hiddenPause = false;
+  /** Whether the current wave has played since it became current. */
+  private started = false;
+  private startWaiters: (() => void)[] = [];
 
   constructor(
     initialIndex: number,
@@ -110,6 +113,31 @@ export class FeedPlayback {
 
   getSnapshot = () => this.snapshot;
 
+  /**
+   * Calls `callback` once the current wave plays (at once if it already does), or when it cannot
+   * (paused, blocked, failed, the feed stopped), or after `maxMs` at the latest.
+   */
+  afterStart(callback: () => void, maxMs: number) {
+    const { paused, blocked, failed } = this.snapshot;
+    if (this.started || paused || blocked || failed) {
+      callback();
+      return;
+    }
+    let called = false;
+    const once = () => {
+      if (called) return;
+      called = true;
+      clearTimeout(timer);
+      callback();
+    };
+    const timer = setTimeout(once, maxMs);
+    this.startWaiters.push(once);
+  }
+
+  private releaseStartWaiters() {
+    for (const waiter of this.startWaiters.splice(0)) waiter();
+  }
+
   private set(patch: Partial<PlaybackSnapshot>) {
     const next = { ...this.snapshot, ...patch };
     if (
@@ -122,6 +150,7 @@ export class FeedPlayback {
       return;
     this.snapshot = next;
     for (const listener of this.listeners) listener();
+    if (next.paused || next.blocked || next.failed) this.releaseStartWaiters();
   }
 
   private get currentName(): string | undefined {
@@ -147,6 +176,7 @@ export class FeedPlayback {
     if (index < 0 || index >= this.names.length || index === this.snapshot.index) return false;
     const previous = this.currentName;
     if (previous) this.rest(previous);
+    this.started = false;
     this.set({ index, paused: false, failed: false, blocked: false, loading: false });
     this.startCurrent();
     this.onIndex(index);
@@ -230,6 +260,7 @@ export class FeedPlayback {
 
   /** The feed leaves the screen: every element stops and lets go of its media. */
   stop() {
+    this.releaseStartWaiters();
     for (const name of [...this.elements.keys()]) this.detach(name);
     this.stopTicker();
     this.stopLoadingTimer();
@@ -260,6 +291,8 @@ export class FeedPlayback {
     if (this.warm.get(name) === 'warming') return;
     this.stopLoadingTimer();
     this.set({ loading: false, failed: false, blocked: false });
+    this.started = true;
+    this.releaseStartWaiters();
     this.startTicker();
     if (!viewed.has(name)) {
       viewed.add(name);

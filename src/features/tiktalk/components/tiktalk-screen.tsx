@@ -40,6 +40,7 @@ import {
 } from '../feed-context.ts';
 import { FeedPlayback, isSoundOn, subscribeSound } from '../feed-playback.ts';
 import { useFeedGestures } from '../hooks/use-feed-gestures.ts';
+import { usePlaybackState } from '../hooks/use-playback-state.ts';
 import { ControlsHelp, isDesktopPointer } from './controls-help.tsx';
 import { FeedBottomNav } from './feed-bottom-nav.tsx';
 import { FeedErrorCatcher } from './feed-error-catcher.tsx';
@@ -114,7 +115,8 @@ function FeedScreen({ stack }: { stack: FeedStack }) {
     playback.start();
     return () => playback.stop();
   }, [playback]);
-  const snapshot = useSyncExternalStore(playback.subscribe, playback.getSnapshot);
+  const track = useRef<HTMLDivElement>(null);
+  const snapshot = usePlaybackState(playback, track);
   const soundOn = useSyncExternalStore(subscribeSound, isSoundOn);
   const index = Math.min(snapshot.index, Math.max(0, waves.length - 1));
   const current = waves[index];
@@ -203,7 +205,6 @@ function FeedScreen({ stack }: { stack: FeedStack }) {
   }, []);
 
   const surface = useRef<HTMLDivElement>(null);
-  const track = useRef<HTMLDivElement>(null);
   useFeedGestures(surface, track, {
     next: playback.next,
     previous: playback.previous,
