@@ -45,13 +45,3 @@ export function initialPhoneCountry(): string {
   if (stored && getCountries(minMetadata).includes(stored as CountryCode)) return stored;
   return PHONE_DEFAULT_COUNTRY;
 }
-
-/** Where to go after the phone is confirmed: the stored return URL (same site only), else settings. */
-export function takePhoneReturnUrl(): string {
-  const stored = storage.get('phone-return-url');
-  storage.remove('phone-return-url');
-  if (stored && stored.startsWith('/') && !stored.startsWith('//') && !stored.includes('\\')) {
-    return stored;
-  }
-  return '/profilesettings';
-}

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, type ReactNode } from 'react';
 import { phoneCountries } from '../../lib/phone-rules.ts';
-import './forms.css';
 
 /** What the number's check says under the field. */
 export interface PhoneStatus {

@@ -9,8 +9,7 @@ import { useMembers } from '../api/get-members.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
 import { useManageGroup } from '../api/manage-group.ts';
 import { groupNameProblem } from '../group-rules.ts';
-import { GroupNameField } from './group-name-field.tsx';
-import { MemberName, memberName } from './member-name.tsx';
+import { GroupNameField, MemberName, memberName } from './group-parts.tsx';
 
 /**
  * /chat/manage/{channel_name} (docs/product/channels-and-groups.md "Chat groups"): the group's

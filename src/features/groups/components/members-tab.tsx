@@ -4,7 +4,7 @@ import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useMembers } from '../api/get-members.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
 import { InviteForm } from './invite-form.tsx';
-import { MemberName } from './member-name.tsx';
+import { MemberName } from './group-parts.tsx';
 import { ShareLink } from './share-link.tsx';
 
 /**

@@ -16,7 +16,7 @@ import {
   type GroupAccessRule,
 } from '../../../api/contract/constants.ts';
 import { groupNameProblem } from '../group-rules.ts';
-import { GroupNameField } from './group-name-field.tsx';
+import { GroupNameField } from './group-parts.tsx';
 import './groups.css';
 
 /**

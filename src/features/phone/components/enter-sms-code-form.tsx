@@ -7,7 +7,7 @@ import { smsCodeSchema } from '../../../api/contract/phone.ts';
 import { notify } from '../../../components/ui/notices.tsx';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useConfirmSmsCode } from '../api/confirm-sms-code.ts';
-import { takePhoneReturnUrl } from '../../../lib/phone-rules.ts';
+import { takePhoneReturnUrl } from '../../../lib/phone-return-url.ts';
 
 /**
  * /entersmscode (accounts §2, §5): exactly six digits; then the stored return URL, or

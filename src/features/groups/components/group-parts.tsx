@@ -1,5 +1,26 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import type { ChatMember } from '../../../api/contract/chat.ts';
 import { GROUP_NAME_MAX } from '../../../api/contract/constants.ts';
+
+// Pieces several group screens show. One module on purpose: the screens that use them share one
+// chunk with the group rules, and every further chunk costs /newest's initial JavaScript a line
+// in the preload map (docs/budgets.md "Initial JavaScript").
+
+/** What a member is called in a group's lists, and the admin's badge. */
+export function memberName(member: ChatMember): string {
+  return member.displayname || member.username;
+}
+
+export function MemberName({ member }: { member: ChatMember }) {
+  const { t } = useLingui();
+  return (
+    <span className="groups__person-name">
+      {memberName(member)}
+      {member.role === 'admin' && <span className="groups__badge">{t`Admin`}</span>}
+    </span>
+  );
+}
 
 /**
  * A group's name (stored as its description, at most GROUP_NAME_MAX characters; content §5) with
