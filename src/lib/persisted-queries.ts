@@ -21,7 +21,7 @@ export function restorePersistedQueries(queryClient: QueryClient): Promise<void>
   if (owner === null || owner !== localAccount() || owner !== storage.get('offline-account')) {
     return Promise.resolve();
   }
-  return import('./query-persistence.ts')
+  return import('./query-restore.ts')
     .then((persistence) => persistence.restoreQueries(queryClient, owner))
     .catch(() => undefined);
 }

@@ -1,40 +1,23 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import {
-  persistQueryClientRestore,
-  persistQueryClientSave,
-  type PersistedClient,
-  type Persister,
-} from '@tanstack/react-query-persist-client';
-import { createStore, del, get, set } from 'idb-keyval';
-import type { WavePage } from '../api/get-wave-list.ts';
+import { persistQueryClientSave, type Persister } from '@tanstack/react-query-persist-client';
+import { set } from 'idb-keyval';
 import { accountChangedAt, PERSISTED_QUERIES_KEY } from './account-scope.ts';
+import {
+  BUILD_ID,
+  persistedQueriesStore,
+  readingPersister,
+  startsWith,
+  type StoredQueries,
+} from './query-restore.ts';
 import { storage } from './storage.ts';
 
 /**
- * TanStack Query's cache saved to IndexedDB (docs/architecture.md "Persisted queries"), loaded
- * lazily: the restore when there is something to restore (src/lib/persisted-queries.ts), the
- * saving after the first screen.
+ * TanStack Query's cache saved to IndexedDB (docs/architecture.md "Persisted queries"), after
+ * the first screen; the restore is src/lib/query-restore.ts.
  */
-
-/** A saved cache older than this is not painted: a week-old list is no longer "the last list". */
-export const PERSISTED_QUERIES_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
-
-/** Another build may read data differently: its saved cache is discarded (`buster`). */
-export const BUILD_ID = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
 /** How long changes wait before they are saved (one write for a burst of updates). */
 const SAVE_DELAY_MS = 1000;
-
-const store = () => createStore('waves-queries', 'cache');
-
-/** What is stored: the persisted client and the account it was saved for. */
-interface StoredQueries {
-  owner: string;
-  client: PersistedClient;
-}
-
-const startsWith = (key: QueryKey, ...prefix: string[]) =>
-  prefix.every((part, index) => key[index] === part);
 
 /**
  * Only what the first screens need to paint offline: wave lists (not the short-video feed's
@@ -65,49 +48,18 @@ export function shouldPersistQuery(query: Query, accountChangedAt: number): bool
   );
 }
 
-/**
- * Offline (as far as the browser knows), a restored list is shown as the saved copy it is: its
- * pages carry their save time, as the worker's copies do, so the list shows its age, and the
- * worker's copy that follows keeps the notice in place. Online, a slow start shows the rows
- * without the notice: the answer that replaces them would otherwise take the notice away and
- * move every row (a layout shift), and "you are offline" would not be true.
- */
-function markListsAsSavedWhenOffline(client: PersistedClient): PersistedClient {
-  if (navigator.onLine) return client;
-  for (const query of client.clientState.queries) {
-    if (!startsWith(query.queryKey, 'waves', 'list')) continue;
-    const data = query.state.data as { pages?: WavePage[] } | undefined;
-    for (const page of data?.pages ?? []) page.cachedAt ??= query.state.dataUpdatedAt;
-  }
-  return client;
-}
-
 /** The idb-keyval persister, for one account: another account's saved cache is never read. */
 export function persisterFor(owner: string): Persister {
   return {
+    ...readingPersister(owner),
     persistClient: async (client) => {
-      await set(PERSISTED_QUERIES_KEY, { owner, client } satisfies StoredQueries, store());
+      await set(
+        PERSISTED_QUERIES_KEY,
+        { owner, client } satisfies StoredQueries,
+        persistedQueriesStore(),
+      );
     },
-    restoreClient: async () => {
-      const stored = await get<StoredQueries>(PERSISTED_QUERIES_KEY, store());
-      if (!stored) return undefined;
-      if (stored.owner !== owner) {
-        await del(PERSISTED_QUERIES_KEY, store());
-        return undefined;
-      }
-      return markListsAsSavedWhenOffline(stored.client);
-    },
-    removeClient: () => del(PERSISTED_QUERIES_KEY, store()),
   };
-}
-
-export async function restoreQueries(queryClient: QueryClient, owner: string): Promise<void> {
-  await persistQueryClientRestore({
-    queryClient,
-    persister: persisterFor(owner),
-    buster: BUILD_ID,
-    maxAge: PERSISTED_QUERIES_MAX_AGE,
-  });
 }
 
 /**
