@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config.ts';
-import { countingProxy } from './support/counting-proxy.ts';
+import { countingProxy } from '../tests/helpers/counting-proxy.ts';
 import { median, option, publishLongWave, startFirstScreenSite } from './support/site.ts';
 
 const runs = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 5);

@@ -43,6 +43,22 @@ const newestCount = (origin: string) =>
       () => 0,
     );
 
+/** What every bench publication passes the product's publisher: the site's disk and ffmpeg. */
+function publisherBasics(
+  db: ReturnType<typeof openDatabase>,
+  dataDir: string,
+  ffmpeg: Awaited<ReturnType<typeof requireFfmpeg>>,
+) {
+  return {
+    db,
+    storage: diskMediaStorage(path.join(dataDir, 'media')),
+    ffmpeg: () => Promise.resolve(ffmpeg),
+    clock: systemClock,
+    siteName: 'Waves',
+    workDir: path.join(dataDir, 'tmp'),
+  };
+}
+
 /**
  * Publishes `count` copies of the demo's English waves (their speech, their people, their
  * channels) through the product's publisher, straight into the site's database. With `videos`,
@@ -57,12 +73,7 @@ async function publishCopies(dataDir: string, count: number, options: { videos?:
     const ffmpeg = await requireFfmpeg();
     const jobs = jobQueue({ db, clock: systemClock });
     const publisher = wavePublisher({
-      db,
-      storage: diskMediaStorage(path.join(dataDir, 'media')),
-      ffmpeg: () => Promise.resolve(ffmpeg),
-      clock: systemClock,
-      siteName: 'Waves',
-      workDir: path.join(dataDir, 'tmp'),
+      ...publisherBasics(db, dataDir, ffmpeg),
       ...(options.videos
         ? {
             onPublishing: (trx: Parameters<typeof enqueueWaveVideo>[3], waveId: number) =>
@@ -191,14 +202,7 @@ export async function publishLongWave(dataDir: string, title: string, seconds: n
   const work = mkdtempSync(path.join(tmpdir(), 'waves-bench-long-'));
   try {
     const ffmpeg = await requireFfmpeg();
-    const publisher = wavePublisher({
-      db,
-      storage: diskMediaStorage(path.join(dataDir, 'media')),
-      ffmpeg: () => Promise.resolve(ffmpeg),
-      clock: systemClock,
-      siteName: 'Waves',
-      workDir: path.join(dataDir, 'tmp'),
-    });
+    const publisher = wavePublisher(publisherBasics(db, dataDir, ffmpeg));
     const channel = await channelsRepository(db.kysely).findByName('berlin');
     const wave = WAVES.find((candidate) => candidate.channel === 'berlin');
     const user = wave && (await usersRepository(db.kysely).findByUsername(wave.user));

@@ -72,9 +72,16 @@ export async function createUser(
 
 /**
  * Signs a page's browser in as `user` without the sign-in form: a real session, the cookie,
- * and local storage as the sign-in screen leaves it. Call before the first `page.goto`.
+ * and local storage as the sign-in screen leaves it. Call before the first `page.goto`. With
+ * `firstLoadOnly`, local storage is written for the page's first load only, so a reload after a
+ * sign-out or an account change keeps what the app left.
  */
-export async function signInAs(page: Page, user: TestUser, site: E2eSite = defaultSite()) {
+export async function signInAs(
+  page: Page,
+  user: TestUser,
+  site: E2eSite = defaultSite(),
+  { firstLoadOnly = false } = {},
+) {
   const { dataDir } = site;
   const secret = new TextEncoder().encode(
     readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim(),
@@ -88,7 +95,11 @@ export async function signInAs(page: Page, user: TestUser, site: E2eSite = defau
   }
   await addSessionCookie(page.context(), token, site.url);
   await page.addInitScript(
-    ({ token, user }) => {
+    ({ token, user, firstLoadOnly }) => {
+      if (firstLoadOnly) {
+        if (sessionStorage.getItem('e2e-signed-in')) return;
+        sessionStorage.setItem('e2e-signed-in', '1');
+      }
       localStorage.setItem(
         'user',
         JSON.stringify({ json_web_token: token, user_id: user.userId, username: user.username }),
@@ -96,7 +107,7 @@ export async function signInAs(page: Page, user: TestUser, site: E2eSite = defau
       localStorage.setItem('signedIn_user_id', String(user.userId));
       localStorage.setItem('signedIn_username', user.username);
     },
-    { token, user },
+    { token, user, firstLoadOnly },
   );
   return token;
 }

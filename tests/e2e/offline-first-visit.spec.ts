@@ -1,6 +1,4 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Route } from '@playwright/test';
@@ -9,6 +7,7 @@ import { createUser, signInAs, uniqueUsername, type TestUser } from './accounts-
 import { expect, prepareVisitor, test } from './fixtures.ts';
 import { goOffline } from './network-helpers.ts';
 import { createChannel, publishWaves, type PublishedTestWave } from './waves-helpers.ts';
+import { countingProxy } from '../helpers/counting-proxy.ts';
 
 /**
  * Offline from the very first visit (docs/architecture.md "First visit", "Private replies"):
@@ -178,56 +177,19 @@ test('a cold start with no network opens /saved: kept waves first, then the play
   }
 });
 
-/**
- * A proxy in front of the server that counts the audio bytes it moves and sends them slowly
- * (a slow network, where a page's request and a second download for the cache would race).
- */
-async function countingProxy(target: string) {
-  const upstream = new URL(target);
-  const counted = { audioBytes: 0, audioRequests: 0 };
-  const server: Server = createServer((incoming, outgoing) => {
-    const isAudio = (incoming.url ?? '').startsWith('/media/audio/');
-    if (isAudio) counted.audioRequests++;
-    const forward = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: incoming.url,
-        method: incoming.method,
-        headers: { ...incoming.headers, host: upstream.host },
-      },
-      (reply) => {
-        outgoing.writeHead(reply.statusCode ?? 502, reply.headers);
-        if (!isAudio) return void reply.pipe(outgoing);
-        // About 400 KB/s for audio, in 16 KB steps.
-        reply.on('data', (chunk: Buffer) => {
-          counted.audioBytes += chunk.length;
-          reply.pause();
-          outgoing.write(chunk, () => setTimeout(() => reply.resume(), 40));
-        });
-        reply.on('end', () => outgoing.end());
-      },
-    );
-    forward.on('error', () => outgoing.destroy());
-    incoming.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://localhost:${port}`, counted, close: () => server.close() };
-}
-
 test('bytes moved by the first play of a long wave on a slow network stay within 1.05 × the mp3', async ({
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const proxy = await countingProxy(baseURL!);
+  // About 400 KB/s for audio, in 16 KB steps.
+  const proxy = await countingProxy(baseURL!, 400 * 1024);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
   });
   try {
     const context = await browser.newContext({
-      baseURL: proxy.url,
+      baseURL: proxy.origin,
       viewport: { width: 390, height: 844 },
     });
     const page = await context.newPage();
@@ -257,7 +219,7 @@ test('bytes moved by the first play of a long wave on a slow network stay within
     await context.close();
   } finally {
     await browser.close();
-    proxy.close();
+    await proxy.close();
   }
 });
 
@@ -266,24 +228,8 @@ test('after sign-out, offline, nothing private of the previous account is served
   context,
 }) => {
   const listener = await createUser({ username: uniqueUsername('private') });
-  // The session cookie, without signInAs's script that would sign the page in again on reload.
-  const scratch = await context.newPage();
-  const token = await signInAs(scratch, listener);
-  await scratch.close();
   await prepareVisitor(page, { language: 'en', consent: true });
-  await page.addInitScript(
-    ({ token, user }) => {
-      if (sessionStorage.getItem('e2e-signed-in')) return;
-      sessionStorage.setItem('e2e-signed-in', '1');
-      localStorage.setItem(
-        'user',
-        JSON.stringify({ json_web_token: token, user_id: user.userId, username: user.username }),
-      );
-      localStorage.setItem('signedIn_user_id', String(user.userId));
-      localStorage.setItem('signedIn_username', user.username);
-    },
-    { token, user: listener },
-  );
+  await signInAs(page, listener, undefined, { firstLoadOnly: true });
   await page.goto(`/c/${channel}`);
   await expect(page.locator('.wave-row')).toHaveCount(3);
   await controlled(page);
@@ -438,24 +384,8 @@ test("Persisted queries: another account's saved queries are not painted after a
 }) => {
   const first = await createUser({ username: uniqueUsername('persistA') });
   const second = await createUser({ username: uniqueUsername('persistB') });
-  // The session cookie, without signInAs's script that would sign the page in again on reload.
-  const scratch = await context.newPage();
-  const token = await signInAs(scratch, first);
-  await scratch.close();
   await prepareVisitor(page, { language: 'en', consent: true });
-  await page.addInitScript(
-    ({ token, user }) => {
-      if (sessionStorage.getItem('e2e-signed-in')) return;
-      sessionStorage.setItem('e2e-signed-in', '1');
-      localStorage.setItem(
-        'user',
-        JSON.stringify({ json_web_token: token, user_id: user.userId, username: user.username }),
-      );
-      localStorage.setItem('signedIn_user_id', String(user.userId));
-      localStorage.setItem('signedIn_username', user.username);
-    },
-    { token, user: first },
-  );
+  const token = await signInAs(page, first, undefined, { firstLoadOnly: true });
   await page.goto('/newest');
   await expect(page.locator('.wave-row').first()).toBeVisible();
   await controlled(page);
