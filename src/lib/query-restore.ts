@@ -48,6 +48,16 @@ function markListsAsSavedWhenOffline(client: PersistedClient): PersistedClient {
   return client;
 }
 
+/**
+ * A saved copy is never fresh: it is painted, then asked again on mount. Kept fresh for the
+ * stale time, a reload just after a change (a deleted wave; the save follows a change by a
+ * second) showed the old list without asking the server.
+ */
+export function markRestoredAsStale(client: PersistedClient): PersistedClient {
+  for (const query of client.clientState.queries) query.state.isInvalidated = true;
+  return client;
+}
+
 /** The reading half of the idb-keyval persister: another account's saved cache is never read. */
 export function readingPersister(owner: string): Omit<Persister, 'persistClient'> {
   return {
@@ -58,7 +68,7 @@ export function readingPersister(owner: string): Omit<Persister, 'persistClient'
         await del(PERSISTED_QUERIES_KEY, persistedQueriesStore());
         return undefined;
       }
-      return markListsAsSavedWhenOffline(stored.client);
+      return markRestoredAsStale(markListsAsSavedWhenOffline(stored.client));
     },
     removeClient: () => del(PERSISTED_QUERIES_KEY, persistedQueriesStore()),
   };

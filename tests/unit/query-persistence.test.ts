@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import * as waveKeys from '../../src/api/wave-keys.ts';
 import * as userKeys from '../../src/api/user-keys.ts';
@@ -34,5 +34,32 @@ describe('persisted queries', () => {
       shouldDehydrateQuery: (query) => shouldPersistQuery(query, changedAt),
     }).queries.map((query) => query.queryKey);
     expect(saved).toEqual([waveKeys.list('trending:en')]);
+  });
+});
+
+describe('a restored cache', () => {
+  it('is painted but never fresh: every restored query is asked again on mount', async () => {
+    const { markRestoredAsStale } = await import('../../src/lib/query-restore.ts');
+    const saved = new QueryClient();
+    saved.setQueryData(['waves', 'list', 'newest:en'], { pages: [], pageParams: [] });
+    const client = {
+      timestamp: Date.now(),
+      buster: 'test',
+      clientState: dehydrate(saved),
+    };
+    const restored = new QueryClient();
+    hydrate(restored, markRestoredAsStale(client).clientState);
+    const query = restored.getQueryCache().find({ queryKey: ['waves', 'list', 'newest:en'] })!;
+    expect(query.state.data).toEqual({ pages: [], pageParams: [] });
+    expect(query.isStaleByTime(15_000)).toBe(true);
+    // Without the mark, data saved a moment ago would count as fresh for the stale time.
+    const unmarked = new QueryClient();
+    hydrate(unmarked, dehydrate(saved));
+    expect(
+      unmarked
+        .getQueryCache()
+        .find({ queryKey: ['waves', 'list', 'newest:en'] })!
+        .isStaleByTime(15_000),
+    ).toBe(false);
   });
 });
