@@ -19,6 +19,8 @@ export function onAccountChange(listener: (account: string) => void) {
 }
 
 export const PERSISTED_QUERIES_KEY = 'waves-query-cache';
+/** The IndexedDB database and store the saved query cache lives in (idb-keyval's createStore). */
+export const PERSISTED_QUERIES_STORE = ['waves-queries', 'cache'] as const;
 
 let lastChangeAt = 0;
 /** When the account last changed in this page: data fetched before it is the previous account's. */
@@ -54,7 +56,7 @@ export async function claimAccount(account: string): Promise<void> {
     // local storage is never read, src/lib/persisted-queries.ts): its IndexedDB code can wait.
     if (previous !== null) {
       const { createStore, del } = await import('idb-keyval');
-      await del(PERSISTED_QUERIES_KEY, createStore('waves-queries', 'cache')).catch(
+      await del(PERSISTED_QUERIES_KEY, createStore(...PERSISTED_QUERIES_STORE)).catch(
         () => undefined,
       );
     }

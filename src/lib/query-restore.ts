@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get } from 'idb-keyval';
 import type { WavePage } from '../api/get-wave-list.ts';
-import { PERSISTED_QUERIES_KEY } from './account-scope.ts';
+import { PERSISTED_QUERIES_KEY, PERSISTED_QUERIES_STORE } from './account-scope.ts';
 
 /**
  * The restore of the saved query cache (docs/architecture.md "Persisted queries"): loaded at
@@ -20,7 +20,7 @@ export const PERSISTED_QUERIES_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 /** Another build may read data differently: its saved cache is discarded (`buster`). */
 export const BUILD_ID = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
-export const persistedQueriesStore = () => createStore('waves-queries', 'cache');
+export const persistedQueriesStore = () => createStore(...PERSISTED_QUERIES_STORE);
 
 /** What is stored: the persisted client and the account it was saved for. */
 export interface StoredQueries {
