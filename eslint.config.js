@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -35,9 +35,17 @@ export const swSharedModules = [
   'src/lib/shared-file.ts',
 ];
 
+/**
+ * Where packages resolve to. The resolver reports real paths, so a node_modules that is a
+ * symbolic link (a git worktree sharing the main checkout's) must be followed, or a zone
+ * naming a package would never match.
+ */
+const nodeModules = existsSync(path.join(repo, 'node_modules'))
+  ? realpathSync(path.join(repo, 'node_modules'))
+  : path.join(repo, 'node_modules');
+
 /** A package's folders: the TypeScript resolver may land in its @types package instead. */
-const packageDirs = (name) =>
-  [name, `@types/${name}`].map((dir) => path.join(repo, 'node_modules', dir));
+const packageDirs = (name) => [name, `@types/${name}`].map((dir) => path.join(nodeModules, dir));
 
 /** Globs for every file except those under `dir` (no-restricted-paths zones have no "except" for targets). */
 function everywhereBut(dir) {

@@ -80,6 +80,9 @@ const expectations: Record<string, Expected[]> = {
   'server/services/reaches-http.ts': [noHttp],
   'server/services/reaches-fastify.ts': [noHttp],
   'server/services/reaches-lib.ts': [zone('The server imports from src/ only')],
+  // The same zone holds for every room below the HTTP edge, not only services.
+  'server/jobs/reaches-routes.ts': [noHttp],
+  'server/seed/reaches-http.ts': [noHttp],
   'server/media/card-image.ts': [], // the audiogram card's layout, the one exception
   'server/http/envelope.ts': [],
   'server/routes/things.ts': [],
