@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   symlinkSync,
 } from 'node:fs';
@@ -44,16 +45,23 @@ const productionDependencies = Object.keys({
   ...manifest.optionalDependencies,
 }).sort();
 
+/**
+ * The checkout whose node_modules this one uses: itself, or, for a git worktree whose
+ * node_modules is a link to the main checkout's, that checkout (npm ls run through the link
+ * calls every package extraneous and fails).
+ */
+const installed = path.dirname(realpathSync(path.join(root, 'node_modules')));
+
 /** node_modules/<name> (or node_modules/@scope/<name>) of every package in the production closure. */
 function productionPackageFolders(): string[] {
   const listed = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], {
-    cwd: root,
+    cwd: installed,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const top = new Set<string>();
   for (const line of listed.split('\n')) {
-    const parts = path.relative(root, line).split(path.sep);
+    const parts = path.relative(installed, line).split(path.sep);
     if (parts[0] !== 'node_modules' || !parts[1]) continue;
     top.add(parts.slice(0, parts[1].startsWith('@') ? 3 : 2).join('/'));
   }
@@ -104,7 +112,7 @@ beforeAll(() => {
   cpSync(path.join(root, 'package.json'), path.join(app, 'package.json'));
   for (const folder of productionPackageFolders()) {
     mkdirSync(path.dirname(path.join(app, folder)), { recursive: true });
-    symlinkSync(path.join(root, folder), path.join(app, folder), 'dir');
+    symlinkSync(path.join(installed, folder), path.join(app, folder), 'dir');
   }
 }, 300_000);
 
