@@ -1,8 +1,9 @@
 // A Chromium performance trace of /newest with the CPU slowed down (default 4×, as Lighthouse's
 // mobile setting), as a returning visitor with cleared caches: every long task with what it was
 // made of (bench/support/long-tasks.ts), the total blocking time of the real slowed-down load,
-// and the main thread's time by cause up to the list's paint. (docs/budgets.md "First screen")
-// Run: npx tsx bench/trace.ts [--runs=3] [--cpu=4] [--no-build | --dist=folder] [--port=4171] [--save=file.json]
+// and the main thread's time by cause up to the list's paint. (docs/budgets.md "First screen
+// (Lighthouse)") Run: npx tsx bench/trace.ts [--runs=3] [--cpu=4] [--no-build | --dist=folder]
+// [--port=4171] [--save=file.json]
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as constants from 'lighthouse/core/config/constants.js';

@@ -4,8 +4,9 @@ import { profileMessages } from '../../src/api/contract/constants.ts';
 import { BmpError, decodeBmp, isBmp } from './bmp.ts';
 
 /**
- * Profile images (accounts §3, §5): accepted by their content, never by name or Content-Type,
- * decoded with limits against decompression bombs, and re-encoded to WebP without metadata.
+ * Profile images (docs/product/accounts.md "Profile images"): accepted by their content, never by
+ * name or Content-Type, decoded with limits against decompression bombs, and re-encoded to WebP
+ * without metadata.
  */
 export type ImageFormat = 'webp' | 'gif' | 'jpeg' | 'png' | 'bmp';
 

@@ -15,7 +15,10 @@ import type { Services } from '../services/container.ts';
 /** Binds an anonymous visitor's code to their browser (the guest account is shared). */
 const VERIFICATION_COOKIE = 'waves_phone_verification';
 
-/** Phone verification (accounts §2, §7) and our own phone-validation service. */
+/**
+ * Phone verification (docs/product/accounts.md "Phone verification") and our own phone-validation
+ * service.
+ */
 export const phoneRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },

@@ -14,8 +14,9 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
 const versionQuery = z.object({ v: z.string().max(64).optional() }).loose();
 
 /**
- * The image host of accounts §3: avatars and covers located by user id, answered with the
- * user's image or the fallbacks of docs/product/accounts.md "Profile images" (src/lib/media-urls.ts builds these URLs).
+ * The image host (docs/product/accounts.md "Profile images"): avatars and covers located by user
+ * id, answered with the user's image or the fallbacks of docs/product/accounts.md "Profile images"
+ * (src/lib/media-urls.ts builds these URLs).
  */
 export const profileImageRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,

@@ -10,7 +10,10 @@ import { requireSignedIn } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope.ts';
 import type { Services } from '../services/container.ts';
 
-/** Team subscriptions: following a user is subscribing to their home team (content §4, §7). */
+/**
+ * Team subscriptions: following a user is subscribing to their home team (docs/product/listening.md
+ * "Follow").
+ */
 export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },

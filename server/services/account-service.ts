@@ -105,9 +105,10 @@ export function accountService(deps: {
     limits,
 
     /**
-     * Spec §7 POST /auth/signin. The guest e-mail signs in as `anonymous` with any password.
-     * After failures the caller must send a solved `captcha` (refused with "captcha required"
-     * on the captcha field until it does), checked before the password is.
+     * POST /auth/signin (docs/product/accounts.md "Sign-in"). The guest e-mail signs in as
+     * `anonymous` with any password. After failures the caller must send a solved `captcha`
+     * (refused with "captcha required" on the captcha field until it does), checked before the
+     * password is.
      */
     async signIn(input: {
       email: string;
@@ -166,7 +167,10 @@ export function accountService(deps: {
       if (sessionId) await sessions.revoke(sessionId);
     },
 
-    /** Spec §5: the username rules, then availability. Throws the first problem. */
+    /**
+     * The username rules (docs/product/limits.md "Accounts"), then availability. Throws the first
+     * problem.
+     */
     async checkUsername(username: string, ip: string) {
       const { limit, windowMs } = limits.usernameChecksPerIp;
       await rateLimiter.hit(`usernamecheck:ip:${ip}`, limit, windowMs);
@@ -183,7 +187,10 @@ export function accountService(deps: {
       return rateLimiter.hit(`signup:ip:${ip}`, limit, windowMs);
     },
 
-    /** Spec §7 POST /auth/signup (values already validated by the contract schema). */
+    /**
+     * POST /auth/signup (docs/product/accounts.md "Sign-up"; values already validated by the
+     * contract schema).
+     */
     async signUp(input: {
       username: string;
       email: string;

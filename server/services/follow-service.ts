@@ -7,8 +7,9 @@ import type { Viewer } from './session-service.ts';
 import type { Clock } from '../kernel/clock.ts';
 
 /**
- * Following (content §4): a signed-in user subscribes to another user's home team. Nobody
- * follows themselves; the counters move with the subscription row in one transaction.
+ * Following (docs/product/listening.md "Follow"): a signed-in user subscribes to another user's
+ * home team. Nobody follows themselves; the counters move with the subscription row in one
+ * transaction.
  */
 export function followService(deps: {
   db: Db;

@@ -8,9 +8,10 @@ import { mustBeSignedIn, notFound } from '../kernel/refusal.ts';
 import type { Viewer } from './session-service.ts';
 
 /**
- * POST /invitesomeone (content §2): a signed-in member invites someone, by name, to a team
- * (following a user is subscribing to their home team). We send nothing ourselves: the reply
- * is a personal text with the link, which the inviter shares by any channel they like.
+ * POST /invitesomeone (docs/product/accounts.md "Invite someone"): a signed-in member invites
+ * someone, by name, to a team (following a user is subscribing to their home team). We send nothing
+ * ourselves: the reply is a personal text with the link, which the inviter shares by any channel
+ * they like.
  */
 export function inviteService(deps: { config: Config; db: Db }) {
   const users = usersRepository(deps.db.kysely);

@@ -74,7 +74,10 @@ const REFUSED_TYPES = new Set([
   'PAGER',
 ]);
 
-/** The rules of accounts §5 with the full numbering plans (the authoritative check). */
+/**
+ * The phone rules (docs/product/accounts.md "Phone verification") with the full numbering plans
+ * (the authoritative check).
+ */
 export function validatePhone(phone: string, country?: string): PhoneValidateData {
   const check = checkPhoneNumber(phone, country ?? PHONE_DEFAULT_COUNTRY, maxMetadata);
   if (!check.ok) return { valid: false, problem: check.problem, e164: null, country: null };
@@ -93,10 +96,10 @@ function smsText(language: string, siteName: string, code: string) {
 }
 
 /**
- * Phone verification (accounts §2, §4, §5): a random six-digit code by SMS, stored only as a
- * keyed hash, valid 10 minutes, at most 5 attempts; a new code replaces the open one.
- * Anonymous visitors solve a captcha, and their code is bound to a signed token (the shared
- * guest account has no phone of its own, so nothing is stored on it).
+ * Phone verification (docs/product/accounts.md "Phone verification"): a random six-digit code by
+ * SMS, stored only as a keyed hash, valid 10 minutes, at most 5 attempts; a new code replaces the
+ * open one. Anonymous visitors solve a captcha, and their code is bound to a signed token (the
+ * shared guest account has no phone of its own, so nothing is stored on it).
  */
 export function phoneService(deps: {
   config: Config;

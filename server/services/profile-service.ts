@@ -23,8 +23,9 @@ export interface ProfileImageFiles {
 }
 
 /**
- * Profiles (accounts §2, §5; content §2, §3): user info by id and by username, the people
- * list, and the owner's edits of their own profile and images.
+ * Profiles (docs/product/accounts.md "Profile settings", docs/product/listening.md "User page",
+ * docs/product/listening.md "People"): user info by id and by username, the people list, and the
+ * owner's edits of their own profile and images.
  */
 export function profileService(deps: {
   config: Config;
@@ -80,7 +81,9 @@ export function profileService(deps: {
     byUsername: async (username: string) => info(await users.findByUsername(username)),
     current,
 
-    /** A page of people with whether the caller follows each (content §2 "/people"). */
+    /**
+     * A page of people with whether the caller follows each (docs/product/listening.md "People").
+     */
     async people(
       viewer: { userId: number; isAnonymous: boolean },
       page: {

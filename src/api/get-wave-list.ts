@@ -49,7 +49,10 @@ export function waveListKey(source: WaveListSource): string {
   }
 }
 
-/** Spec §8: "Failed to fetch waves: {status} {statusText}" for a failed list request. */
+/**
+ * A list request that failed; its message ("Failed to fetch waves: {status} {statusText}") fills
+ * the list's error state (docs/product/listening.md "Lists").
+ */
 export class WaveListError extends Error {}
 
 /** One page of a list; `cachedAt` is set when the service worker answered from its cache. */

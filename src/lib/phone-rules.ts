@@ -39,7 +39,10 @@ export function phoneCountries(locale: string): PhoneCountry[] {
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
-/** The picker's start: the last country used here, else US (accounts §2). */
+/**
+ * The picker's start: the last country used here, else US (docs/product/accounts.md "Phone
+ * verification").
+ */
 export function initialPhoneCountry(): string {
   const stored = storage.get('phone-last-country');
   if (stored && getCountries(minMetadata).includes(stored as CountryCode)) return stored;

@@ -13,7 +13,7 @@ registerServerMessages({
   'the form data could not be read, please try again': msg`The form could not be read. Please try again.`,
   'the form has more files than this call takes': msg`The form has more files than it can take.`,
   'the form has more fields than this call takes': msg`The form has more fields than it can take.`,
-  // Recording and upload (content §8).
+  // Recording and upload (docs/product/api.md "Message texts").
   'captcha required!': msg`captcha required!`,
   'Unable to determine the audio duration. Please try a different file.': msg`Unable to determine the audio duration. Please try a different file.`,
   'Unable to load the audio metadata. Please try a different file.': msg`Unable to load the audio metadata. Please try a different file.`,
@@ -33,7 +33,7 @@ registerServerMessages({
   'The audio file is damaged or incomplete.': msg`The audio file is damaged or incomplete.`,
   'This upload belongs to someone else.': msg`This upload belongs to someone else.`,
   'The audio of this wave was already uploaded.': msg`The audio of this wave was already uploaded.`,
-  // Waves and channels (content §8).
+  // Waves and channels (docs/product/api.md "Message texts").
   'Title is required.': msg`Title is required.`,
   'Title must be at least 3 characters.': msg`Title must be at least 3 characters.`,
   'Title must be at most 55 characters.': msg`Title must be at most 55 characters.`,
@@ -154,7 +154,7 @@ registerServerMessages({
   'Your product is listed.': msg`Your product is listed.`,
   'The product was withdrawn.': msg`The product was withdrawn.`,
   'Only the seller can withdraw this product.': msg`Only the seller can withdraw this product.`,
-  // Chat groups and invitations (content §8; docs/product/channels-and-groups.md).
+  // Chat groups and invitations (docs/product/channels-and-groups.md "Invitations").
   'Channel ID is required.': msg`Channel ID is required.`,
   'Phone number is required for this chat group.': msg`Phone number is required for this chat group.`,
   'Email address is required for this chat group.': msg`Email address is required for this chat group.`,

@@ -21,7 +21,7 @@ const catalog: Record<string, MessageDescriptor> = {
   'this field is required': msg`This field is required.`,
   'unknown error': msg`Unknown error`,
   'Failed to parse JSON response': msg`Failed to parse JSON response`,
-  // Lists and likes (content §8).
+  // Lists and likes (docs/product/api.md "Message texts").
   'Wave not found': msg`Wave not found`,
   'channel not found': msg`Channel not found`,
 };

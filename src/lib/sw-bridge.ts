@@ -22,11 +22,11 @@ export function subscribeToUpdates(listener: () => void) {
 export const isUpdateWaiting = () => updateWaiting;
 
 /**
- * A first visit (docs/architecture.md "First visit"): what the page showed was fetched before
- * the worker controlled it, so none of it is in the worker's caches. When the worker takes
- * control, the page asks again, through it, for every query it holds data for and for the
- * images it showed; the worker keeps the replies like any others. Rows do not flicker: the
- * same data comes back.
+ * A first visit (docs/architecture.md "Service worker caches", First visit): what the page showed
+ * was fetched before the worker controlled it, so none of it is in the worker's caches. When the
+ * worker takes control, the page asks again, through it, for every query it holds data for and for
+ * the images it showed; the worker keeps the replies like any others. Rows do not flicker: the same
+ * data comes back.
  */
 function cacheWhatWasShown(queryClient: QueryClient) {
   void queryClient.refetchQueries({

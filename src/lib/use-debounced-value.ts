@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The value, once it has stopped changing for `delayMs` (the username check and phone validation wait; phone: 1 s, §5). */
+/**
+ * The value, once it has stopped changing for `delayMs` (the username check and phone validation
+ * wait; phone: 1 s, docs/product/limits.md "Phone").
+ */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -3,7 +3,7 @@ import { initialPhoneCountry } from './phone-rules.ts';
 import { storage } from './storage.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
-/** A phone number is checked once typing has paused this long (accounts §5, content §5). */
+/** A phone number is checked once typing has paused this long (docs/product/limits.md "Phone"). */
 export const PHONE_CHECK_DELAY_MS = 1000;
 
 /**

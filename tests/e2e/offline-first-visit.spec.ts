@@ -10,9 +10,9 @@ import { createChannel, publishWaves, type PublishedTestWave } from './waves-hel
 import { countingProxy } from '../helpers/counting-proxy.ts';
 
 /**
- * Offline from the very first visit (docs/architecture.md "First visit", "Private replies"):
- * the network is cut at the service-worker level (route interception sees the worker's own
- * fetches, see playwright.config.ts).
+ * Offline from the very first visit (docs/architecture.md "Service worker caches" (First visit),
+ * "Private replies"): the network is cut at the service-worker level (route interception sees the
+ * worker's own fetches, see playwright.config.ts).
  */
 test.describe.configure({ mode: 'serial' });
 

@@ -172,7 +172,7 @@ describeEachDatabase('phone verification', (dialect) => {
     expect((await confirm(member, second)).statusCode).toBe(200);
   });
 
-  describe('the rules of accounts §5', () => {
+  describe('the phone rules (docs/product/accounts.md, Phone verification)', () => {
     let member: Member;
     beforeAll(async () => {
       member = await createMember(t, 'rules77');

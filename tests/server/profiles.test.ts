@@ -124,7 +124,7 @@ describeEachDatabase('profiles', (dialect) => {
     });
   });
 
-  describe('the profile rules of accounts §5', () => {
+  describe('the profile rules (docs/product/accounts.md, Profile settings)', () => {
     it('refuses a display name over 50 and an about text over 160 characters', async () => {
       const reply = await postProfile(
         { ...validProfile, displayname: 'x'.repeat(51), about: 'y'.repeat(161) },
@@ -183,7 +183,7 @@ describeEachDatabase('profiles', (dialect) => {
   });
 
   describe('user info', () => {
-    it('answers /user/info/{id} with every field of content §3', async () => {
+    it('answers /user/info/{id} with every field of docs/product/api.md, User calls', async () => {
       const data = await info(ada.userId);
       expect(Object.keys(data).sort()).toEqual(
         [

@@ -27,7 +27,7 @@ const typedNational = countryCodes.chain((country) =>
     })),
 );
 
-describe('the phone rules of accounts §5', () => {
+describe('the phone rules (docs/product/accounts.md, Phone verification)', () => {
   it('rejects any input over 250 characters, whatever it holds', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 251, maxLength: 600 }), countryCodes, (input, country) => {

@@ -2,10 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 
 /**
- * Subscriptions to teams (following a user is subscribing to their home team, content §4).
- * The counters `teams.subscriber_count` and, for a home team, its owner's
- * `users.followers_count` change in the same transaction as the subscription row, and only
- * when a row was really inserted or deleted, so retries and races never drift them.
+ * Subscriptions to teams (following a user is subscribing to their home team,
+ * docs/product/listening.md "Follow"). The counters `teams.subscriber_count` and, for a home team,
+ * its owner's `users.followers_count` change in the same transaction as the subscription row, and
+ * only when a row was really inserted or deleted, so retries and races never drift them.
  */
 export function teamSubscriptionsRepository(db: Kysely<Database>) {
   async function adjustCounts(trx: Kysely<Database>, teamId: number, delta: 1 | -1) {

@@ -77,8 +77,9 @@ export const chatChannelIdParamsSchema = z.object({
 });
 
 /**
- * An invitation as the group sees it (content §3's fields plus name, phone and expiry). The
- * group's admin sees every invitation of the group; another member sees the ones they sent.
+ * An invitation as the group sees it (docs/product/channels-and-groups.md "Invitations": the
+ * inviter, the invitee, status and expiry). The group's admin sees every invitation of the group;
+ * another member sees the ones they sent.
  */
 export const invitationSchema = z.object({
   invitation_id: z.number().int(),
@@ -136,9 +137,10 @@ export type InvitationCreateInput = z.output<typeof invitationCreateBodySchema>;
 const emailShape = z.email();
 
 /**
- * The invitation form's rules for a group's access rule (content §5), as field → message; empty
- * when the form is fine. `checkPhone` is checkPhoneNumber bound to metadata (the client's "min",
- * the server's "max"). The any-user rule gives "Invalid access rule": such groups invite by link.
+ * The invitation form's rules for a group's access rule (docs/product/channels-and-groups.md
+ * "Access rules"), as field → message; empty when the form is fine. `checkPhone` is
+ * checkPhoneNumber bound to metadata (the client's "min", the server's "max"). The any-user rule
+ * gives "Invalid access rule": such groups invite by link.
  */
 export function invitationProblems(
   rule: string,
@@ -257,7 +259,10 @@ export const sameGroupPersonSchema = z.object({
 export type SameGroupPerson = z.infer<typeof sameGroupPersonSchema>;
 export const sameGroupPeopleReplySchema = envelopeSchema(z.array(sameGroupPersonSchema));
 
-/** The path a group's shareable link or an invitation opens (accounts §2). */
+/**
+ * The path a group's shareable link or an invitation opens (docs/product/channels-and-groups.md
+ * "Invitations").
+ */
 export function invitationPath(code: string): string {
   return `/chatinvitation/${code}`;
 }

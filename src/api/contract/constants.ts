@@ -70,7 +70,10 @@ export type GroupRole = (typeof GROUP_ROLES)[number];
 /** pending until accepted; revoked by the group's admin; expired after INVITATION_TTL_MS. */
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
-/** The chat-group texts: content §8 "Groups, channels and invitations" and ours (en; de in the client). */
+/**
+ * The chat-group texts: docs/product/channels-and-groups.md "Invitations" and docs/product/api.md
+ * "Message texts" (en; de in the client).
+ */
 export const chatMessages = {
   channelIdRequired: 'Channel ID is required.',
   phoneRequired: 'Phone number is required for this chat group.',
@@ -86,7 +89,10 @@ export const chatMessages = {
   languageRequired: 'Language code is required.',
   invalidAccessRule: 'Invalid access rule',
   phoneNeededToCreate: 'You must have a verified phone number to create a phone group.',
-  /** Client-side prefixes (content §8): "Failed to create invitation: {message}" and so on. */
+  /**
+   * Client-side prefixes (docs/product/api.md "Message texts"): "Failed to create invitation:
+   * {message}" and so on.
+   */
   failedToCreateInvitation: 'Failed to create invitation: {message}',
   failedToCreateChannel: 'Failed to create channel: {message}',
   failedToCreateGroup: 'Failed to create group: {message}',
@@ -108,11 +114,16 @@ export const chatMessages = {
   alreadyMember: 'This person is already a member of this group.',
 } as const;
 
-/** Profiles (accounts §5, §9): field limits, image rules and their texts. */
+/**
+ * Profiles (docs/product/accounts.md "Profile settings", docs/product/limits.md "Profiles"): field
+ * limits, image rules and their texts.
+ */
 export const DISPLAYNAME_MAX = 50;
 export const ABOUT_MAX = 160;
 export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Accepted by content, never by name or Content-Type (accounts §5). */
+/**
+ * Accepted by content, never by name or Content-Type (docs/product/accounts.md "Profile images").
+ */
 export const PROFILE_IMAGE_FORMATS = ['webp', 'gif', 'jpeg', 'png', 'bmp'] as const;
 export const PRESET_COVER_COUNT = 22;
 export const PEOPLE_DEFAULT_LIMIT = 24;
@@ -133,15 +144,20 @@ export const profileMessages = {
   userNotFound: 'user not found',
 } as const;
 
-/** Follow = a subscription to the user's home team (content §4, §7). */
+/** Follow = a subscription to the user's home team (docs/product/listening.md "Follow"). */
 export const followMessages = {
   teamNotFound: 'team not found',
   cannotFollowYourself: 'You cannot follow yourself.',
-  /** Shown by the client when issubscribed is not a boolean (content §8). */
+  /**
+   * Shown by the client when issubscribed is not a boolean (docs/product/api.md "Message texts").
+   */
   unexpectedSubscribed: 'Error: unexpected result determining if subscribed.',
 } as const;
 
-/** Phone verification (accounts §5, §8, §9). */
+/**
+ * Phone verification (docs/product/accounts.md "Phone verification", docs/product/limits.md
+ * "Phone").
+ */
 export const PHONE_INPUT_MAX = 250;
 export const PHONE_NATIONAL_MIN_DIGITS = 2;
 export const PHONE_NATIONAL_MAX_DIGITS = 17;
@@ -166,7 +182,7 @@ export const phoneMessages = {
   sendFailed: 'The SMS could not be sent. Please try again later.',
 } as const;
 
-/** POST /invitesomeone (content §2). */
+/** POST /invitesomeone (docs/product/accounts.md "Invite someone"). */
 export const INVITEE_NAME_MAX = 80;
 export const inviteMessages = {
   nameRequired: 'Name is required.',

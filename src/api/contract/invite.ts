@@ -4,7 +4,7 @@ import { INVITEE_NAME_MAX, inviteMessages } from './constants.ts';
 import { envelopeSchema } from './envelope.ts';
 
 /**
- * POST /invitesomeone (content §2 "/invitesomeone/:team_id": asks for the invitee's name).
+ * POST /invitesomeone (docs/product/accounts.md "Invite someone": asks for the invitee's name).
  * The reply is a personal invitation text and link the inviter shares however they like.
  */
 export const inviteSomeoneBodySchema = z.object({

@@ -11,11 +11,11 @@ import {
 import { envelopeSchema } from './envelope.ts';
 
 /**
- * The phone rules of accounts §5: input over 250 characters is rejected; fewer than 2 national
- * digits is too short, more than 17 too long; the number must match its country's numbering
- * plan. The same function runs on both sides with different metadata: the client passes
- * libphonenumber-js's "min" metadata (31 KB, lengths only), the server the "max" metadata
- * (the full numbering plans), which makes the server's answer the authoritative one.
+ * The phone rules (docs/product/accounts.md "Phone verification"): input over 250 characters is
+ * rejected; fewer than 2 national digits is too short, more than 17 too long; the number must match
+ * its country's numbering plan. The same function runs on both sides with different metadata: the
+ * client passes libphonenumber-js's "min" metadata (31 KB, lengths only), the server the "max"
+ * metadata (the full numbering plans), which makes the server's answer the authoritative one.
  */
 export type PhoneProblem =
   'empty' | 'input_too_long' | 'too_short' | 'too_long' | 'extension_too_long' | 'invalid';
@@ -94,7 +94,9 @@ export const verifyPhoneDataSchema = z.object({
 export const verifyPhoneReplySchema = envelopeSchema(verifyPhoneDataSchema);
 export type VerifyPhoneData = z.infer<typeof verifyPhoneDataSchema>;
 
-/** POST /auth/confirmsmscode: exactly six digits (accounts §5). */
+/**
+ * POST /auth/confirmsmscode: exactly six digits (docs/product/accounts.md "Phone verification").
+ */
 export const smsCodeSchema = z
   .string({ error: phoneMessages.invalidSmsCode })
   .trim()

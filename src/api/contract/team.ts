@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { booleanLikeSchema, idParamSchema } from './common.ts';
 import { envelopeSchema } from './envelope.ts';
 
-/** Follow is a subscription to a user's home team (content §4, §7). */
+/** Follow is a subscription to a user's home team (docs/product/listening.md "Follow"). */
 export const teamParamsSchema = z.object({ team_id: idParamSchema });
 
 /** GET /team/subscribercount/{team_id}: data.count. */
@@ -10,7 +10,10 @@ export const subscriberCountSchema = z.object({ count: z.number().int() });
 export const subscriberCountReplySchema = envelopeSchema(subscriberCountSchema);
 export type SubscriberCount = z.infer<typeof subscriberCountSchema>;
 
-/** GET /team/issubscribed/{team_id}: data.isSubscribed (a boolean; content §8). */
+/**
+ * GET /team/issubscribed/{team_id}: data.isSubscribed (a boolean; docs/product/api.md "Team
+ * calls").
+ */
 export const isSubscribedSchema = z.object({ isSubscribed: z.boolean() });
 export const isSubscribedReplySchema = envelopeSchema(isSubscribedSchema);
 export type IsSubscribed = z.infer<typeof isSubscribedSchema>;

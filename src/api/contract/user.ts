@@ -54,15 +54,16 @@ export const userInfoReplySchema = envelopeSchema(userInfoSchema);
 
 /** GET /user/info/{id}. */
 export const userInfoParamsSchema = z.object({ id: idParamSchema });
-/** GET /user/byusername/{username}: the user-page lookup (content §7 leaves its path open). */
+/** GET /user/byusername/{username}: the user-page lookup (docs/product/api.md "User calls"). */
 export const userByUsernameParamsSchema = z.object({
   username: z.string().min(1, 'username is required').max(64, 'invalid username'),
 });
 
 /**
- * POST /user/me (multipart; accounts §5): display name ≤ 50, about ≤ 160, country and region
- * required, private_by_default and play_beep as TRUE or FALSE. The optional `avatar` and `cover`
- * files are checked by content on the server. The form resolver uses the same schema.
+ * POST /user/me (multipart; docs/product/accounts.md "Profile settings"): display name ≤ 50, about
+ * ≤ 160, country and region required, private_by_default and play_beep as TRUE or FALSE. The
+ * optional `avatar` and `cover` files are checked by content on the server. The form resolver uses
+ * the same schema.
  */
 export const profileUpdateSchema = z
   .object({
@@ -111,8 +112,9 @@ export const profileImagesReplySchema = envelopeSchema(profileImagesSchema);
 export type ProfileImages = z.infer<typeof profileImagesSchema>;
 
 /**
- * GET /user/users: the people list (content §2 "/people"), newest members first, keyset paged
- * like the wave lists: `?after=<last item's cursor>&limit=<n>`; a shorter page is the end.
+ * GET /user/users: the people list (docs/product/listening.md "People"), newest members first,
+ * keyset paged like the wave lists: `?after=<last item's cursor>&limit=<n>`; a shorter page is the
+ * end.
  */
 export const peopleQuerySchema = z.object({
   after: z

@@ -32,9 +32,9 @@ function useCountryOptions(locale: string) {
 }
 
 /**
- * The location of a profile (accounts §2, §5): the country dropdown (about 250 countries and
- * territories) and the region dropdown that depends on it. Controlled: the form owns the two
- * values. The country list is large: import this only from lazily loaded forms.
+ * The location of a profile (docs/product/accounts.md "Profile settings"): the country dropdown
+ * (about 250 countries and territories) and the region dropdown that depends on it. Controlled: the
+ * form owns the two values. The country list is large: import this only from lazily loaded forms.
  */
 export function CountryRegionFields({
   country,

@@ -9,10 +9,11 @@ export interface PhoneStatus {
 }
 
 /**
- * A phone number with its country (accounts §2, §5): the country picker with calling codes, the
- * number, an optional hint and a polite live line that shows `error` if there is one, else the
- * check's `status`. Controlled: the form owns country and number (src/lib/use-phone-entry.ts).
- * The phone metadata is not small: import this only from lazily loaded forms.
+ * A phone number with its country (docs/product/accounts.md "Phone verification"): the country
+ * picker with calling codes, the number, an optional hint and a polite live line that shows `error`
+ * if there is one, else the check's `status`. Controlled: the form owns country and number
+ * (src/lib/use-phone-entry.ts). The phone metadata is not small: import this only from lazily
+ * loaded forms.
  */
 export function PhoneNumberFields({
   inputId,

@@ -6,8 +6,9 @@ import { storage } from '../../lib/storage.ts';
 import './sign-in-required.css';
 
 /**
- * For pages that exist only when a user is present (accounts §2): a note and the way to sign
- * in or up; this page is remembered as the return address (backToUrl, accounts §3–§4).
+ * For pages that exist only when a user is present (docs/product/accounts.md "Pages for signed-in
+ * users"): a note and the way to sign in or up; this page is remembered as the return address
+ * (backToUrl, docs/product/accounts.md "Sign-in").
  */
 export function SignInRequired({ title }: { title: string }) {
   const href = useRouterState({ select: (state) => state.location.href });

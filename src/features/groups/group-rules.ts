@@ -3,7 +3,7 @@ import { invitationProblems } from '../../api/contract/chat.ts';
 import { chatMessages } from '../../api/contract/constants.ts';
 import type { PhoneCheck } from '../../api/contract/phone.ts';
 
-/** The group name's rule (content §5, the contract's): required, at most 80; null when fine. */
+/** The group name's rule (the contract's): required, at most 80; null when fine. */
 export function groupNameProblem(name: string): string | null {
   const result = groupNameSchema.safeParse(name);
   return result.success
@@ -12,8 +12,9 @@ export function groupNameProblem(name: string): string | null {
 }
 
 /**
- * The invitation form's rules (content §5): the name is required, and the group's rule decides
- * which address (the contract's invitationProblems). Field → message; empty when fine.
+ * The invitation form's rules (docs/product/channels-and-groups.md "Access rules"): the name is
+ * required, and the group's rule decides which address (the contract's invitationProblems). Field →
+ * message; empty when fine.
  */
 export function invitationFormProblems(
   rule: string,

@@ -19,7 +19,7 @@ export function requestErrorText(error: unknown): string {
   return i18n._(msg`Unknown error occurred. Please try again.`);
 }
 
-/** Spec §8: "Request error... plus the message". */
+/** docs/product/accounts.md "Sign-in": "Request error... plus the message". */
 export function requestErrorAlert(message: string): string {
   const text = translateServerMessage(message);
   return i18n._(msg`Request error... ${text}`);

@@ -1,7 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 
-/** Spec §6: signed-in users see this instead of the sign-in and sign-up forms. */
+/**
+ * docs/product/accounts.md "Sign-in": signed-in users see this instead of the sign-in and sign-up
+ * forms.
+ */
 export function AlreadySignedIn({ username }: { username: string | null }) {
   return (
     <div className="card accounts-card" role="status">

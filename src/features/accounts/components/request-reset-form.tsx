@@ -9,7 +9,10 @@ import { requestResetProblem } from '../forms/rules.ts';
 import { requestErrorAlert, requestErrorText } from '../api/request-errors.ts';
 import { PleaseWait } from './please-wait.tsx';
 
-/** Spec §2 "/resetpassword without token": e-mail, submit, loading, success, links. */
+/**
+ * /resetpassword without a token (docs/product/accounts.md "Password reset"): e-mail, submit,
+ * loading, success, links.
+ */
 export function RequestResetForm() {
   const { t } = useLingui();
   const [phase, setPhase] = useState<'start' | 'loading' | 'success'>('start');

@@ -17,7 +17,10 @@ import { resetPasswordProblem } from '../forms/rules.ts';
 import { requestErrorAlert, requestErrorText } from '../api/request-errors.ts';
 import { PleaseWait } from './please-wait.tsx';
 
-/** Spec §2 "/resetpassword with token": new password twice, then the success message. */
+/**
+ * /resetpassword with a token (docs/product/accounts.md "Password reset"): new password twice, then
+ * the success message.
+ */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useLingui();
   const [phase, setPhase] = useState<'start' | 'loading'>('start');

@@ -13,11 +13,11 @@ import { randomGuestPassword } from '../forms/rules.ts';
 export type SignInSubmission = SignInFormValues & { captcha?: string | undefined };
 
 /**
- * Spec §2 sign-in: enter as guest, e-mail and password. `onSubmit` gets the trimmed values.
- * The guest button fills the fixed guest e-mail and a random 8-character password, then
- * submits by itself (docs/product/accounts.md "The guest account"). After failed sign-ins the
- * server asks for a captcha (`captchaRequired`): the form shows it and sends its payload
- * (docs/product/accounts.md "Failed sign-ins").
+ * Sign-in (docs/product/accounts.md "Sign-in"): enter as guest, e-mail and password. `onSubmit`
+ * gets the trimmed values. The guest button fills the fixed guest e-mail and a random 8-character
+ * password, then submits by itself (docs/product/accounts.md "The guest account"). After failed
+ * sign-ins the server asks for a captcha (`captchaRequired`): the form shows it and sends its
+ * payload (docs/product/accounts.md "Failed sign-ins").
  */
 export function SignInForm({
   onSubmit,

@@ -22,9 +22,9 @@ import './accounts.css';
 const confirmationsSent = new Set<string>();
 
 /**
- * Spec §2/§4 sign-in. Signed-in users see the already-signed-in notice. Anyone else gets a
- * clean slate first: the sign-out call, and the stored user id and username cleared.
- * `confirm` is the token of the e-mailed confirmation link (/signin?confirm=…).
+ * Sign-in (docs/product/accounts.md "Sign-in"). Signed-in users see the already-signed-in notice.
+ * Anyone else gets a clean slate first: the sign-out call, and the stored user id and username
+ * cleared. `confirm` is the token of the e-mailed confirmation link (/signin?confirm=…).
  */
 export function SignInPage({ confirm }: { confirm?: string | undefined }) {
   const { t } = useLingui();

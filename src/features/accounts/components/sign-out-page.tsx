@@ -4,7 +4,10 @@ import { useSignOutEverywhere } from '../hooks/use-sign-out-everywhere.ts';
 import { PleaseWait } from './please-wait.tsx';
 import './accounts.css';
 
-/** Spec §2 "/signout": sign out on the server, clear the stored user, go to /newest. */
+/**
+ * /signout (docs/product/accounts.md "Sign-out"): sign out on the server, clear the stored user, go
+ * to /newest.
+ */
 export function SignOutPage() {
   const navigate = useNavigate();
   const signOutEverywhere = useSignOutEverywhere();

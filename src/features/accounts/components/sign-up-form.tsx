@@ -70,7 +70,10 @@ function UsernameStatus({
   );
 }
 
-/** Spec §2 sign-up: the four states, the submit order of §5, the captcha reset after each try. */
+/**
+ * Sign-up (docs/product/accounts.md "Sign-up"): the four states, the submit order of the checks,
+ * the captcha reset after each try.
+ */
 export function SignUpForm() {
   const { t } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);

@@ -6,7 +6,10 @@ import { PleaseWait } from './please-wait.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 import './accounts.css';
 
-/** Spec §2 "/signup"; signed-in users see the already-signed-in notice instead (§6). */
+/**
+ * /signup (docs/product/accounts.md "Sign-up"); signed-in users see the already-signed-in notice
+ * instead.
+ */
 export function SignUpPage() {
   const { t } = useLingui();
   const session = useSession();

@@ -34,7 +34,10 @@ export type SignUpSubmitProblem =
   | typeof authMessages.languageMissing
   | typeof authMessages.fillAllFields;
 
-/** Spec §5 "Submit of sign-up requires, in this order": the first check that fails, or null. */
+/**
+ * What the sign-up submit checks, in this order (docs/product/accounts.md "Sign-up"): the first
+ * check that fails, or null.
+ */
 export function signUpSubmitProblem(input: SignUpSubmitInput): SignUpSubmitProblem | null {
   const values = {
     username: input.values.username.trim(),
@@ -56,7 +59,10 @@ export function signUpSubmitProblem(input: SignUpSubmitInput): SignUpSubmitProbl
   return null;
 }
 
-/** Spec §5 password reset: both fields required (trimmed), then equal. */
+/**
+ * Password reset (docs/product/accounts.md "Password reset"): both fields required (trimmed), then
+ * equal.
+ */
 export function resetPasswordProblem(
   password: string,
   confirmPassword: string,
@@ -68,12 +74,12 @@ export function resetPasswordProblem(
   return null;
 }
 
-/** Spec §5 reset request: the e-mail is required (trimmed). */
+/** Reset request (docs/product/accounts.md "Password reset"): the e-mail is required (trimmed). */
 export function requestResetProblem(email: string): typeof authMessages.requiredField | null {
   return email.trim() ? null : authMessages.requiredField;
 }
 
-/** Spec §9: the guest's password is random, 8 characters. */
+/** docs/product/accounts.md "The guest account": the guest's password is random, 8 characters. */
 export function randomGuestPassword(random: (max: number) => number = cryptoRandom): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
   return Array.from({ length: 8 }, () => alphabet[random(alphabet.length)]).join('');

@@ -23,8 +23,9 @@ export function MemberName({ member }: { member: ChatMember }) {
 }
 
 /**
- * A group's name (stored as its description, at most GROUP_NAME_MAX characters; content §5) with
- * its character count and its error, on the new-group form and the admin's rename form.
+ * A group's name (stored as its description, at most GROUP_NAME_MAX characters;
+ * docs/product/channels-and-groups.md "Chat groups") with its character count and its error, on the
+ * new-group form and the admin's rename form.
  */
 export function GroupNameField({
   inputId,

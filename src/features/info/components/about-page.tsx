@@ -6,9 +6,9 @@ import { ContactAddresses } from './contact-addresses.tsx';
 import './info.css';
 
 /**
- * /about (accounts §2): what Waves is, the contact addresses and the version for everyone;
- * for a signed-in user also the second about/settings page: username, sign-out and settings
- * links, terms and privacy, credits and version.
+ * /about (docs/product/shell.md "Information pages"): what Waves is, the contact addresses and the
+ * version for everyone; for a signed-in user also the second about/settings page: username,
+ * sign-out and settings links, terms and privacy, credits and version.
  */
 export function AboutPage() {
   const { t } = useLingui();

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { contacts } from '../contacts.ts';
 
-/** The contact addresses (accounts §2 "About: contact addresses"). */
+/** The contact addresses (docs/product/shell.md "Information pages"). */
 export function ContactAddresses() {
   return (
     <dl className="info-contacts">

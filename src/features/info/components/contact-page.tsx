@@ -3,7 +3,7 @@ import { SignedInOnly } from '../../../components/sign-in/sign-in-required.tsx';
 import { ContactAddresses } from './contact-addresses.tsx';
 import './info.css';
 
-/** /contact (accounts §2). */
+/** /contact (docs/product/shell.md "Information pages"). */
 export function ContactPage() {
   const { t } = useLingui();
   return (

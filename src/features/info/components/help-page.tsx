@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { SignedInOnly } from '../../../components/sign-in/sign-in-required.tsx';
 import './info.css';
 
-/** /help (accounts §2): what waves are and how Waves works. */
+/** /help (docs/product/shell.md "Information pages"): what waves are and how Waves works. */
 export function HelpPage() {
   const { t } = useLingui();
   return (

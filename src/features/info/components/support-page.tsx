@@ -4,7 +4,9 @@ import { SignedInOnly } from '../../../components/sign-in/sign-in-required.tsx';
 import { contacts } from '../contacts.ts';
 import './info.css';
 
-/** /support (accounts §2): an e-mail contact and the community chat. */
+/**
+ * /support (docs/product/shell.md "Information pages"): an e-mail contact and the community chat.
+ */
 export function SupportPage() {
   const { t } = useLingui();
   return (

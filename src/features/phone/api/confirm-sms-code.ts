@@ -3,7 +3,7 @@ import { apiRequest, ApiFailure } from '../../../api/client.ts';
 import type { ConfirmSmsCodeData } from '../../../api/contract/phone.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 
-/** POST /auth/confirmsmscode (smscode; accounts §7). */
+/** POST /auth/confirmsmscode (smscode; docs/product/api.md "Phone calls"). */
 export async function confirmSmsCode(smscode: string): Promise<ConfirmSmsCodeData> {
   const reply = await apiRequest<ConfirmSmsCodeData>('/auth/confirmsmscode', {
     body: { smscode },

@@ -10,8 +10,8 @@ import { useConfirmSmsCode } from '../api/confirm-sms-code.ts';
 import { takePhoneReturnUrl } from '../../../lib/phone-return-url.ts';
 
 /**
- * /entersmscode (accounts §2, §5): exactly six digits; then the stored return URL, or
- * /profilesettings.
+ * /entersmscode (docs/product/accounts.md "Phone verification"): exactly six digits; then the
+ * stored return URL, or /profilesettings.
  */
 export function EnterSmsCodeForm({ phone }: { phone: string | undefined }) {
   const { t } = useLingui();

@@ -21,9 +21,9 @@ type Verdict =
   | { state: 'invalid'; message: string };
 
 /**
- * /verifyphonenumber (accounts §2, §5): a country picker (US by default, remembering the last
- * country), the number with a debounced check of the §5 rules, a captcha for anonymous users.
- * On success the code is sent and the user continues to /entersmscode.
+ * /verifyphonenumber (docs/product/accounts.md "Phone verification"): a country picker (US by
+ * default, remembering the last country), the number with a debounced check of the phone rules, a
+ * captcha for anonymous users. On success the code is sent and the user continues to /entersmscode.
  */
 export function VerifyPhoneForm() {
   const { t } = useLingui();

@@ -30,7 +30,9 @@ async function fetchUserByUsername(username: string): Promise<UserInfo> {
   return reply.data;
 }
 
-/** GET /user/byusername/{username}: the user page's profile (content §2 profile header). */
+/**
+ * GET /user/byusername/{username}: the user page's profile (docs/product/listening.md "User page").
+ */
 export const userByUsernameQuery = (username: string) =>
   queryOptions({
     queryKey: profileKeys.byUsername(username),

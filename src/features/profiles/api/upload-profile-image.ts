@@ -7,7 +7,10 @@ import { currentUserQuery } from '../../../lib/current-user.ts';
 
 export type ProfileImageKind = 'avatar' | 'cover';
 
-/** POST /user/avatarimage or /user/coverimage with upload progress (accounts §7). */
+/**
+ * POST /user/avatarimage or /user/coverimage with upload progress (docs/product/accounts.md
+ * "Profile images").
+ */
 export async function uploadProfileImage(
   kind: ProfileImageKind,
   file: File,

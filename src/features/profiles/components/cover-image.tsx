@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { coverUrl } from '../../../lib/media-urls.ts';
 
 /**
- * A user's cover banner (1000×100; accounts §3): their image, else a preset banner, else the
- * teal default the server sends. If even that fails to load, the teal background remains.
+ * A user's cover banner (1000×100; docs/product/accounts.md "Profile images"): their image, else a
+ * preset banner, else the teal default the server sends. If even that fails to load, the teal
+ * background remains.
  */
 export function CoverImage({
   userId,

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 
 /**
- * The follow toggle (content §2, §4): a toggle button, pressed while following, that changes
- * at once. The person's name is part of the accessible name ("Follow Ada Lovelace").
+ * The follow toggle (docs/product/listening.md "Follow"): a toggle button, pressed while following,
+ * that changes at once. The person's name is part of the accessible name ("Follow Ada Lovelace").
  */
 export function FollowButton({
   isSubscribed,

@@ -11,7 +11,8 @@ const ACCEPT =
 
 /**
  * Choose a profile image or banner: shown at once as a preview, uploaded with a progress bar,
- * and checked by the server (by content; accounts §5). A refusal restores the current image.
+ * and checked by the server (by content; docs/product/accounts.md "Profile images"). A refusal
+ * restores the current image.
  */
 export function ImagePicker({
   kind,

@@ -4,7 +4,10 @@ import { useSession } from '../../../lib/session.ts';
 import { InviteSomeoneForm } from './invite-someone-form.tsx';
 import './profiles.css';
 
-/** /invitesomeone/:team_id (content §2): asks for the invitee's name, signed-in users only. */
+/**
+ * /invitesomeone/:team_id (docs/product/accounts.md "Invite someone"): asks for the invitee's name,
+ * signed-in users only.
+ */
 export function InviteSomeonePage({ teamId }: { teamId: number | null }) {
   const { t } = useLingui();
   const session = useSession();

@@ -9,8 +9,8 @@ import { FollowButton } from './follow-button.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 
 /**
- * A profile card of /people (content §2): cover banner, avatar, karma, followers, follow
- * button, display name, region, country and about text.
+ * A profile card of /people (docs/product/listening.md "People"): cover banner, avatar, karma,
+ * followers, follow button, display name, region, country and about text.
  */
 export function PersonCard({ person }: { person: Person }) {
   const { t, i18n } = useLingui();

@@ -14,15 +14,16 @@ import { ProfileStats } from './profile-stats.tsx';
 import './profiles.css';
 
 /**
- * The profile header of /u/{username} (content §2): cover banner, avatar (128 px), display
- * name, region, country, about, karma and followers, and the settings button for the owner or
- * the follow button for other signed-in users.
+ * The profile header of /u/{username} (docs/product/listening.md "User page"): cover banner, avatar
+ * (128 px), display name, region, country, about, karma and followers, and the settings button for
+ * the owner or the follow button for other signed-in users.
  */
 export function ProfileHeader({ username }: { username: string }) {
   const { t } = useLingui();
   const user = useUserByUsername(username);
 
-  // Accounts §8: a failed user lookup alerts "Request error ..." with the reason.
+  // docs/product/listening.md "User page": a failed user lookup alerts "Request error ..." with the
+  // reason.
   const requestError =
     user.error instanceof UserLookupError && user.error.kind === 'request'
       ? `${t`Request error ...`}${translateServerMessage(user.error.detail)}`

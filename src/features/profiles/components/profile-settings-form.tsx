@@ -27,8 +27,8 @@ const fieldNames: FieldName[] = [
 ];
 
 /**
- * The profile fields of accounts §2 and §5: display name (≤ 50), location (country and region,
- * required), about you (≤ 160), private by default and play beep.
+ * The profile fields (docs/product/accounts.md "Profile settings"): display name (≤ 50), location
+ * (country and region, required), about you (≤ 160), private by default and play beep.
  */
 export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
   const { t } = useLingui();

@@ -10,7 +10,10 @@ import { ImagePicker } from './image-picker.tsx';
 import { ProfileSettingsForm } from './profile-settings-form.tsx';
 import './profiles.css';
 
-/** /profilesettings (accounts §2): the signed-in user edits their own profile. */
+/**
+ * /profilesettings (docs/product/accounts.md "Profile settings"): the signed-in user edits their
+ * own profile.
+ */
 export function ProfileSettingsPage() {
   const { t } = useLingui();
   const session = useSession();

@@ -4,8 +4,9 @@ import { useSubscriberCount } from '../../../api/get-subscriber-count.ts';
 import { useSetSubscription } from '../../../api/set-subscription.ts';
 
 /**
- * Following a user = subscribing to their home team (content §4). Only signed-in users who
- * are not the owner can follow; `canFollow` says whether to show the button at all.
+ * Following a user = subscribing to their home team (docs/product/listening.md "Follow"). Only
+ * signed-in users who are not the owner can follow; `canFollow` says whether to show the button at
+ * all.
  */
 export function useFollow(
   person: { user_id: number; home_team_id: number | null; followers_count: number },

@@ -2,7 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { featureFlags } from '../../../lib/feature-flags.ts';
 
-/** Top tabs (content §2): messages, chat groups (when enabled), channels, people, about. */
+/**
+ * Top tabs (docs/product/shell.md "Header and tabs"): messages, chat groups (when enabled),
+ * channels, people, about.
+ */
 export function TopTabs() {
   const { t } = useLingui();
   // A group, its tabs, a new group and an invitation (/chat/…, /chatinvitation/…) are Chat groups too.
