@@ -11,6 +11,7 @@ import {
 } from '../../src/features/playertest/filter-scale.ts';
 import { drawnBarHeight, waveformBarHeight } from '../../src/features/recorder/waveform-bars.ts';
 import { formatPrice, priceInputValue } from '../../src/features/treasure-hunt/money.ts';
+import { flipWidthEms, priceGroups } from '../../src/features/treasure-hunt/price-flip-layout.ts';
 import { activateLanguage, ensureFullCatalog } from '../../src/lib/i18n.ts';
 import { translateServerMessage } from '../../src/lib/server-messages.ts';
 import { clearStorageExcept, KEPT_ON_SIGN_OUT, storage } from '../../src/lib/storage.ts';
@@ -75,6 +76,32 @@ describe('treasure-hunt prices on screen', () => {
     expect(formatPrice(10, 'EUR', 'en')).toBe('€10.00');
     expect(priceInputValue(55.5, 'de')).toBe('55,50');
     expect(priceInputValue(55.5, 'en')).toBe('55.50');
+  });
+});
+
+describe('the flip-style price’s layout', () => {
+  it('keeps the amount whole and sets the currency apart, in English and German', () => {
+    expect(priceGroups(formatPrice(435, 'AUD', 'en'))).toEqual([
+      { kind: 'amount', text: '$435.00' },
+    ]);
+    expect(priceGroups(formatPrice(390, 'AUD', 'de'))).toEqual([
+      { kind: 'amount', text: '390,00' },
+      { kind: 'space', text: '\u00a0' },
+      { kind: 'unit', text: 'AU$' },
+    ]);
+    expect(priceGroups(formatPrice(12, 'CHF', 'en')).map((group) => group.kind)).toEqual([
+      'unit',
+      'space',
+      'amount',
+    ]);
+  });
+
+  it('measures a longer price wider, so its type is set smaller', () => {
+    const width = (amount: number) => flipWidthEms(priceGroups(formatPrice(amount, 'AUD', 'de')));
+    expect(width(5)).toBeLessThan(width(435));
+    expect(width(435)).toBeLessThan(width(1_000_000));
+    // A German price with its currency is no wider than its digits would be as cards.
+    expect(width(390)).toBeLessThan(10 * 0.9);
   });
 });
 

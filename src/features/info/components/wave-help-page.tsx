@@ -3,7 +3,10 @@ import { Link } from '@tanstack/react-router';
 import './info.css';
 
 const DATA_EXAMPLE = `const data = {
-  imageFiles: ['https://…/image-1.webp', 'https://…/image-2.webp'],
+  imageFiles: [
+    'https://…/image-1.webp',
+    'https://…/image-2.webp',
+  ],
   videoFiles: ['https://…/video-1.mp4'],
   user_input_text: 'Happy birthday, Sam!',
 };`;

@@ -28,7 +28,9 @@ export function RecentWaves({ onPick }: { onPick: (waveName: string) => void }) 
               onClick={() => onPick(wave.wave_name)}
               title={wave.wave_name}
             >
-              {wave.title || t`Untitled wave`} ({formatDuration(wave.duration)})
+              <span className="pt-recent__label">
+                {wave.title || t`Untitled wave`} ({formatDuration(wave.duration)})
+              </span>
             </button>
           </li>
         ))}
