@@ -166,6 +166,41 @@ test('says when the wave is missing or not named', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('Error: Wave name parameter is required');
 });
 
+test('says "Loading..." while the wave loads, then "Error: " and the reason when it fails', async ({
+  page,
+}) => {
+  const metadata = `**/api/v1/wave/metadata/${wave.waveName}`;
+  // A refusal: the server's message follows "Error: ".
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(metadata, async (route) => {
+    await answered;
+    await route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, message: 'The database is asleep', data: null }),
+    });
+  });
+  await page.goto(cardUrl(wave.waveName));
+  await expect(page.getByRole('status')).toHaveText('Loading...');
+  answer();
+  await expect(page.getByRole('alert')).toHaveText('Error: The database is asleep');
+  await expect(page.locator('html')).not.toHaveAttribute('data-render-complete', 'true');
+
+  // A failing server, and no server at all: a request error with its reason.
+  await page.unroute(metadata);
+  await page.route(metadata, (route) => route.fulfill({ status: 500, body: '' }));
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Error: Request error: Error response from server: 500',
+  );
+  await page.unroute(metadata);
+  await page.route(metadata, (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(/^Error: Request error: .+/);
+  await expect(page.locator('html')).not.toHaveAttribute('data-render-complete', 'true');
+});
+
 test('a chat group’s card is shown to its members only', async ({ page, browser }) => {
   await page.goto(cardUrl(secret.waveName));
   await expect(page.getByRole('alert')).toHaveText('Wave not found');
@@ -215,5 +250,56 @@ test.describe('sharing from the wave’s page', () => {
       .subarray(0, 64)
       .toString('latin1');
     expect(head).toContain('ftyp');
+  });
+});
+
+test.describe('sharing from the wave’s page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('hands the card and the video to the Web Share API as files', async ({ page }) => {
+    await prepareVisitor(page, { language: 'de', consent: true });
+    // A phone's share sheet: it takes files, and the test sees what it was given.
+    await page.addInitScript(() => {
+      const shared: { title?: string; text?: string; files: { name: string; type: string }[] }[] =
+        [];
+      (window as unknown as { shared: typeof shared }).shared = shared;
+      navigator.canShare = (data?: ShareData) => Boolean(data?.files?.length);
+      navigator.share = (data?: ShareData) => {
+        shared.push({
+          ...(data?.title ? { title: data.title } : {}),
+          ...(data?.text ? { text: data.text } : {}),
+          files: (data?.files ?? []).map((file) => ({ name: file.name, type: file.type })),
+        });
+        return Promise.resolve();
+      };
+    });
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    await page.goto(`/u/${author.username}/${wave.waveName}`);
+    const share = page.getByRole('region', { name: '„Morning at the tram stop“ teilen' });
+    await share.getByRole('button', { name: 'Als Bild teilen' }).click();
+    const shared = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { shared: { files: { name: string; type: string }[] }[] }).shared,
+      );
+    await expect.poll(shared).toHaveLength(1);
+    const [image] = await shared();
+    expect(image).toMatchObject({
+      title: 'Morning at the tram stop',
+      files: [{ name: 'Morning-at-the-tram-stop.png', type: 'image/png' }],
+    });
+    expect((image as unknown as { text: string }).text).toContain(
+      `/u/${author.username}/${wave.waveName}`,
+    );
+
+    // The video was rendered for the desktop test above.
+    await share.getByRole('button', { name: 'Als Video teilen' }).click();
+    await expect.poll(shared).toHaveLength(2);
+    expect((await shared())[1]).toMatchObject({
+      files: [{ name: 'Morning-at-the-tram-stop.mp4', type: 'video/mp4' }],
+    });
+    // Shared, so nothing was saved as a download.
+    expect(downloads).toEqual([]);
   });
 });
