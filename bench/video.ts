@@ -1,6 +1,7 @@
 // The portrait video of a wave (server/media/wave-video.ts) against a plain full-frame ffmpeg
 // `showwaves` video of the same audio, at 1080×1920, 15 fps, with the same output encoding:
-// CPU-seconds per second of video (target ≤ 0.25 for ours), the ratio, bitrate, size, wall time.
+// CPU-seconds per second of video (target ≤ 0.25 for ours, the card's drawing included), the
+// ratio, bitrate, size, wall time.
 //
 //   npx tsx bench/video.ts [--runs=3] [--seconds=60] [--fallback]
 //
@@ -200,10 +201,15 @@ async function main() {
     `  ours / baseline CPU: ${(a.cpuPerSecond / b.cpuPerSecond).toFixed(3)}× ` +
       `(baseline / ours: ${(b.cpuPerSecond / a.cpuPerSecond).toFixed(1)}× cheaper)`,
   );
+  // The whole job's cost: ffmpeg's work plus the card drawn once in this process.
+  const total = a.cpuPerSecond + a.nodeCpu / SECONDS;
   console.log(
-    `  ours: target ≤ 0.25 CPU-s/s ${a.cpuPerSecond <= 0.25 ? 'OK' : 'OVER BUDGET'}; ` +
-      `video ≤ ${VIDEO_MAX_KBPS} kbit/s ${a.videoKbps <= VIDEO_MAX_KBPS ? 'OK' : 'OVER BUDGET'}; ` +
-      `plus ${a.nodeCpu.toFixed(2)} CPU-s once per video in this process (card: satori + resvg)`,
+    `  ours, all of it: ${total.toFixed(3)} CPU-s/s (ffmpeg ${a.cpuPerSecond.toFixed(3)} + card ` +
+      `${a.nodeCpu.toFixed(2)} CPU-s once, satori + resvg, in this process)`,
+  );
+  console.log(
+    `  ours: target ≤ 0.25 CPU-s/s ${total <= 0.25 ? 'OK' : 'OVER BUDGET'}; ` +
+      `video ≤ ${VIDEO_MAX_KBPS} kbit/s ${a.videoKbps <= VIDEO_MAX_KBPS ? 'OK' : 'OVER BUDGET'}`,
   );
   for (const name of ['warmup', 'ours', 'baseline', 'fallback']) {
     rmSync(path.join(OUT, `${name}.mp4`), { force: true });
