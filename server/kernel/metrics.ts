@@ -103,5 +103,3 @@ export function createMetrics() {
     },
   };
 }
-
-export type Metrics = ReturnType<typeof createMetrics>;

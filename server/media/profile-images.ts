@@ -1,6 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import { profileMessages } from '../../src/api/contract/constants.ts';
+import { PROFILE_IMAGE_FORMATS, profileMessages } from '../../src/api/contract/constants.ts';
 import { BmpError, decodeBmp, isBmp } from './bmp.ts';
 
 /**
@@ -8,7 +8,7 @@ import { BmpError, decodeBmp, isBmp } from './bmp.ts';
  * name or Content-Type, decoded with limits against decompression bombs, and re-encoded to WebP
  * without metadata.
  */
-export type ImageFormat = 'webp' | 'gif' | 'jpeg' | 'png' | 'bmp';
+export type ImageFormat = (typeof PROFILE_IMAGE_FORMATS)[number];
 
 /** Largest side and pixel count we decode; sharp's `limitInputPixels` enforces the latter too. */
 export const IMAGE_MAX_SIDE = 10_000;

@@ -27,5 +27,3 @@ export function captchaChallenges(deps: {
     },
   };
 }
-
-export type CaptchaChallenges = ReturnType<typeof captchaChallenges>;

@@ -51,5 +51,3 @@ export function viewerKeys(secret: Uint8Array) {
     },
   };
 }
-
-export type ViewerKeys = ReturnType<typeof viewerKeys>;

@@ -10,13 +10,6 @@ import { accountScope, SW_MESSAGES, type PageToWorkerMessage } from './sw-messag
  * account's private entries go from every cache: the worker's private partition and the
  * persisted query cache. Public audio stays.
  */
-const listeners = new Set<(account: string) => void>();
-
-/** Called with the new owner after a change (the persisted query cache starts over). */
-export function onAccountChange(listener: (account: string) => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
 
 export const PERSISTED_QUERIES_KEY = 'waves-query-cache';
 /** The IndexedDB database and store the saved query cache lives in (idb-keyval's createStore). */
@@ -51,7 +44,6 @@ export async function claimAccount(account: string): Promise<void> {
     storage.set('offline-account', account);
     // A first visit has no previous account whose data the page could still hold.
     if (previous !== null) lastChangeAt = Date.now();
-    for (const listener of listeners) listener(account);
     // A first visit has no saved queries to remove (and one without its owner's marker in
     // local storage is never read, src/lib/persisted-queries.ts): its IndexedDB code can wait.
     if (previous !== null) {

@@ -277,7 +277,7 @@ const MATRIX: Row[] = [
     expect: [200, 200, 200, 200, 200],
     absent: true,
   },
-  // Media at the paths of the spec's scheme.
+  // Media at its paths (docs/product/api.md "Media").
   {
     call: 'GET audio mp3',
     request: (x) => ({

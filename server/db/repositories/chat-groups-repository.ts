@@ -299,5 +299,3 @@ export function chatGroupsRepository(db: Kysely<Database>) {
     },
   };
 }
-
-export type ChatGroupsRepository = ReturnType<typeof chatGroupsRepository>;

@@ -461,5 +461,3 @@ export function groupService(deps: {
     },
   };
 }
-
-export type GroupService = ReturnType<typeof groupService>;

@@ -304,5 +304,3 @@ export function treasureHuntService(deps: {
     },
   };
 }
-
-export type TreasureHuntService = ReturnType<typeof treasureHuntService>;

@@ -107,8 +107,8 @@ const optionalText = (max: number, message: string) =>
     .transform((value) => (value === '' ? undefined : value));
 
 /**
- * POST /channel/chat/{channel_id}/invitationcreate: the spec's payload. Which address is required
- * depends on the group's rule (invitationProblems); the server checks both.
+ * POST /channel/chat/{channel_id}/invitationcreate (docs/product/api.md "Chat-group calls"). Which
+ * address is required depends on the group's rule (invitationProblems); the server checks both.
  */
 export const invitationCreateBodySchema = z.object({
   channel_id: z.coerce
