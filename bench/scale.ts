@@ -8,7 +8,10 @@
 //     at the same time; errors other than 429 are counted (target: none), p99s are stated.
 //
 //   TEST_DATABASE_URL=postgres://… npx tsx bench/scale.ts [--seconds=10] [--mixed-seconds=60]
-//     [--listeners=200] [--uploads=10]
+//     [--listeners=200] [--uploads=10] [--shed-ms=300]
+//
+// --shed-ms is the API processes' SHED_EVENT_LOOP_DELAY_MS (docs/decisions.md "Load shedding");
+// 0 runs them without load shedding, to compare.
 //
 // The machine's cores are shared with everything else that runs: read the ratios, not the
 // absolute numbers, and note that the load generator, nginx, s3rver and PostgreSQL run on
@@ -38,6 +41,7 @@ const SECONDS = Number(arg('seconds', '10'));
 const MIXED_SECONDS = Number(arg('mixed-seconds', '60'));
 const LISTENERS = Number(arg('listeners', '200'));
 const UPLOADS = Number(arg('uploads', '10'));
+const SHED_MS = arg('shed-ms', '300');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -69,6 +73,7 @@ try {
     NODE_ENV: 'production',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    SHED_EVENT_LOOP_DELAY_MS: SHED_MS,
   };
   const startApi = async (index: number) => {
     const port = ports[index]!;
@@ -141,22 +146,25 @@ try {
     errors: [] as string[],
   };
   let stop = false;
+  /** Sends until the answer is not a 429, waiting as Retry-After says (the app's clients do). */
+  const untilAccepted = async (send: () => Promise<Response>) => {
+    for (;;) {
+      const reply = await send();
+      if (reply.status !== 429) return reply;
+      uploadStats.refused429 += 1;
+      await sleep(Number(reply.headers.get('retry-after') ?? 1) * 1000);
+    }
+  };
   const uploader = async () => {
     while (!stop) {
-      const created = await fetch(`${two.url}/api/v1/wave/newwave`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          language_code_ui: 'en',
-          channel_id: 1,
-          captcha: await solveCaptchaAt(two.url),
+      const captcha = await solveCaptchaAt(two.url);
+      const created = await untilAccepted(() =>
+        fetch(`${two.url}/api/v1/wave/newwave`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ language_code_ui: 'en', channel_id: 1, captcha }),
         }),
-      });
-      if (created.status === 429) {
-        uploadStats.refused429 += 1;
-        await sleep(1000);
-        continue;
-      }
+      );
       if (created.status !== 200) {
         uploadStats.failed += 1;
         uploadStats.errors.push(`newwave ${created.status}`);
@@ -166,10 +174,16 @@ try {
         .data;
       const headers = { 'tus-resumable': '1.0.0', [UPLOAD_TOKEN_HEADER]: wave.upload_token };
       const meta = `wave_name ${Buffer.from(wave.wave_name).toString('base64')},sha256 ${Buffer.from(sha256(recording)).toString('base64')}`;
-      const tus = await fetch(`${two.url}/api/v1/uploads`, {
-        method: 'POST',
-        headers: { ...headers, 'upload-length': String(recording.length), 'upload-metadata': meta },
-      });
+      const tus = await untilAccepted(() =>
+        fetch(`${two.url}/api/v1/uploads`, {
+          method: 'POST',
+          headers: {
+            ...headers,
+            'upload-length': String(recording.length),
+            'upload-metadata': meta,
+          },
+        }),
+      );
       if (tus.status !== 201) {
         uploadStats.failed += 1;
         uploadStats.errors.push(`tus create ${tus.status}`);
@@ -182,7 +196,14 @@ try {
       let ok = true;
       while (offset < recording.length && ok) {
         if (offset > 0) {
-          const head = await fetch(`${two.url}${location}`, { method: 'HEAD', headers });
+          const head = await untilAccepted(() =>
+            fetch(`${two.url}${location}`, { method: 'HEAD', headers }),
+          );
+          if (head.status !== 200) {
+            ok = false;
+            uploadStats.errors.push(`head ${head.status}`);
+            break;
+          }
           offset = Number(head.headers.get('upload-offset'));
         }
         const started = performance.now();
@@ -196,8 +217,11 @@ try {
           body: new Uint8Array(recording.subarray(offset, offset + step)),
         });
         uploadStats.patchMs.push(performance.now() - started);
-        if (patch.status === 429) uploadStats.refused429 += 1;
-        else if (patch.status !== 204) {
+        if (patch.status === 429) {
+          // As the app's upload queue does: wait as told, then HEAD and resume.
+          uploadStats.refused429 += 1;
+          await sleep(Number(patch.headers.get('retry-after') ?? 1) * 1000);
+        } else if (patch.status !== 204) {
           ok = false;
           uploadStats.errors.push(`patch ${patch.status}`);
         } else offset = Number(patch.headers.get('upload-offset'));
@@ -240,7 +264,7 @@ try {
   console.log(`  two API processes: ${f(double.rps)} req/s, p99 ${double.p99} ms`);
   console.log(`  ratio two/one: ${(double.rps / baseline).toFixed(2)}×`);
   console.log(
-    `mixed load, ${MIXED_SECONDS} s: ${LISTENERS} listeners + ${UPLOADS} resumable uploaders`,
+    `mixed load, ${MIXED_SECONDS} s: ${LISTENERS} listeners + ${UPLOADS} resumable uploaders, load shedding ${SHED_MS === '0' ? 'off' : `above ${SHED_MS} ms`}`,
   );
   console.log(
     `  listeners: ${f(listeners.requests.average)} req/s, p50 ${listeners.latency.p50} ms, p99 ${listeners.latency.p99} ms, statuses ${JSON.stringify(Object.fromEntries(statuses.map(([code, stats]) => [code, (stats as { count: number }).count])))}, errors other than 429: ${listenerErrors + listeners.errors}`,

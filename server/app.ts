@@ -15,6 +15,7 @@ import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
 import { seedRequiredRows } from './seed/required-rows.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
+import { loadShedding } from './http/load-shedding.ts';
 import { requestIdMixin, requestIdOf, requestIds } from './http/request-id.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticPlugin } from './http/static-plugin.ts';
@@ -126,6 +127,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       done();
     });
   }
+
+  // Before the rest of the work a request costs: a saturated process refuses it at once.
+  await app.register(loadShedding, {
+    maxEventLoopDelayMs: config.shedEventLoopDelayMs,
+    metrics: services.metrics,
+  });
 
   // External plugins.
   const https = config.publicUrl.startsWith('https://');

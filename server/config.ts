@@ -55,6 +55,7 @@ const envSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     WAVE_VIDEOS: booleanFlag.default(true),
     TRUST_PROXY: booleanFlag.default(false),
+    SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
     STATIC_DIR: z.string().optional(),
     TEST_CLOCK: booleanFlag.default(false),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -120,7 +121,7 @@ const envSchema = z
   });
 
 /** Variables in our namespaces that we do not know are typos: stop rather than ignore them. */
-const ownPrefixes = ['CAPTCHA_', 'SMTP_', 'SMS_', 'MEDIA_', 'JWT_', 'S3_', 'METRICS_'];
+const ownPrefixes = ['CAPTCHA_', 'SMTP_', 'SMS_', 'MEDIA_', 'JWT_', 'S3_', 'METRICS_', 'SHED_'];
 
 export type Config = ReturnType<typeof resolveConfig>;
 
@@ -163,6 +164,11 @@ function resolveConfig(env: z.infer<typeof envSchema>) {
     /** Render a portrait video of every published wave (docs/product/listening.md "Portrait video"). */
     waveVideos: env.WAVE_VIDEOS,
     trustProxy: env.TRUST_PROXY,
+    /**
+     * Refuse requests with a quick 429 while the event loop's mean delay is above this (ms);
+     * 0 turns load shedding off (docs/decisions.md "Load shedding").
+     */
+    shedEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     /** Tests only: the clock runs from an offset that POST /api/v1/testing/clock moves. */
     testClock: env.TEST_CLOCK,

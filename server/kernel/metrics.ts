@@ -43,6 +43,11 @@ export function createMetrics() {
     labelNames: ['result'] as const,
     registers: [registry],
   });
+  const shedRequests = new Counter({
+    name: 'waves_shed_requests_total',
+    help: 'Requests refused at once with 429 because the process was saturated (load shedding)',
+    registers: [registry],
+  });
   const cacheHit = cacheLookups.labels('hit');
   const cacheMiss = cacheLookups.labels('miss');
 
@@ -93,6 +98,9 @@ export function createMetrics() {
     },
     uploadBytes(way: 'tus' | 'multipart', bytes: number) {
       uploadBytes.inc({ way }, bytes);
+    },
+    shedRequest() {
+      shedRequests.inc();
     },
     listCacheLookup(hit: boolean) {
       (hit ? cacheHit : cacheMiss).inc();

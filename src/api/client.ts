@@ -142,6 +142,28 @@ function sendWithProgress(url: string, init: RequestOptions, headers: Record<str
   });
 }
 
+/** A busy server's quick refusal (docs/decisions.md "Load shedding") is worth one more try. */
+export const MAX_RETRY_AFTER_MS = 5_000;
+
+/** How long to wait before asking again: a 429 or 503 with a short Retry-After, else null. */
+export function shortRetryAfterMs(response: Response): number | null {
+  if (response.status !== 429 && response.status !== 503) return null;
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds * 1000 > MAX_RETRY_AFTER_MS) return null;
+  return seconds * 1000;
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+}
+
 /** The only way the app talks to the API (docs/product/api.md "Request headers", "Transport rules"). */
 export async function apiRequest<T>(
   path: string,
@@ -153,19 +175,25 @@ export async function apiRequest<T>(
     const { status, text } = await sendWithProgress(url, options, headers);
     return interpretResponse<T>(status, text);
   }
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const send = () =>
+    fetch(url, {
+      method,
+      credentials: 'include',
+      headers,
+      body: encodeBody(options.body) ?? null,
+      ...(options.noCache ? { cache: 'no-store' as const } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   let response: Response;
   try {
-    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
     const early = method === 'GET' ? takeEarlyRequest(url, headers) : null;
-    response = await (early ??
-      fetch(url, {
-        method,
-        credentials: 'include',
-        headers,
-        body: encodeBody(options.body) ?? null,
-        ...(options.noCache ? { cache: 'no-store' as const } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      }));
+    response = await (early ?? send());
+    const wait = method === 'GET' ? shortRetryAfterMs(response) : null;
+    if (wait !== null) {
+      await delay(wait, options.signal);
+      response = await send();
+    }
   } catch (error) {
     if (!options.signal?.aborted) reportNetworkFailure();
     throw error;

@@ -43,6 +43,8 @@ export async function createTestApp(dialect: DialectName, options: TestAppOption
     STATIC_DIR: path.join(dataDir, 'no-build'),
     // Portrait videos cost seconds of CPU per wave: only the tests of videos turn them on.
     WAVE_VIDEOS: 'false',
+    // A loaded test machine stalls event loops at random: only the load-shedding test sheds.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   let pgSchema: string | undefined;

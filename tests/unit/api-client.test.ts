@@ -105,6 +105,51 @@ describe('apiRequest', () => {
     });
   });
 
+  const ok = '{"success":true,"message":"ok","data":[],"formFieldErrorMessages":{}}';
+  const busy = (retryAfter: string | null, status = 429) =>
+    new Response('{"success":false,"message":"too many requests, please try again later"}', {
+      status,
+      headers: retryAfter === null ? {} : { 'retry-after': retryAfter },
+    });
+
+  it("asks once more after a busy server's short Retry-After, for reads only", async () => {
+    vi.useFakeTimers();
+    try {
+      const fetch = vi.fn<() => Promise<Response>>();
+      fetch.mockResolvedValueOnce(busy('2')).mockResolvedValueOnce(new Response(ok));
+      vi.stubGlobal('fetch', fetch);
+      const reply = apiRequest('/wave/wavelistpublicnewest/en');
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await reply).success).toBe(true);
+      expect(fetch).toHaveBeenCalledTimes(2);
+
+      // A write is never sent twice by the client: the refusal is the answer.
+      fetch.mockReset().mockResolvedValue(busy('2'));
+      const write = await apiRequest('/wave/like/abc', { body: { isliked: true } });
+      expect(write.success).toBe(false);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives a refusal without a short Retry-After back at once, and a second refusal too', async () => {
+    const fetch = vi.fn<() => Promise<Response>>();
+    vi.stubGlobal('fetch', fetch);
+    for (const refusal of [busy(null), busy('60'), busy('soon')]) {
+      fetch.mockReset().mockResolvedValue(refusal);
+      expect((await apiRequest('/wave/wavelistpublicnewest/en')).success).toBe(false);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+    fetch.mockReset().mockResolvedValueOnce(busy('0')).mockResolvedValueOnce(busy('0'));
+    expect((await apiRequest('/wave/wavelistpublicnewest/en')).success).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    fetch.mockReset().mockResolvedValueOnce(busy('0', 503)).mockResolvedValueOnce(new Response(ok));
+    expect((await apiRequest('/wave/wavelistpublicnewest/en')).success).toBe(true);
+  });
+
   it('reports upload progress through XMLHttpRequest', async () => {
     const progress: number[] = [];
     class FakeXhr {

@@ -37,6 +37,20 @@ class Refused extends Error {}
 
 const PROGRESS_EVERY_MS = 250;
 
+/**
+ * Whether the same request may succeed later: no answer at all, tus's offset conflicts (409,
+ * 423), a rate limit or a busy server shedding load (429, docs/decisions.md "Load shedding"),
+ * and server errors. Any other refusal is final.
+ */
+export function isTransientStatus(status: number | undefined): boolean {
+  return !status || status === 409 || status === 423 || status === 429 || status >= 500;
+}
+
+type TusError = Error & {
+  originalResponse?: { getStatus(): number; getBody(): string } | null;
+};
+const statusOf = (error: Error) => (error as TusError).originalResponse?.getStatus();
+
 async function api<T>(
   env: RunnerEnvironment,
   path: string,
@@ -105,6 +119,9 @@ function tusUpload(
       headers,
       chunkSize: env.chunkSize ?? Number.POSITIVE_INFINITY,
       retryDelays: [0, 1000, 3000, 5000],
+      // tus-js-client's own rule gives up on a 429; a busy server asks for a moment, not a stop.
+      onShouldRetry: (error) =>
+        isTransientStatus(statusOf(error)) && globalThis.navigator?.onLine !== false,
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: false,
       ...(env.httpStack ? { httpStack: env.httpStack } : {}),
@@ -120,13 +137,8 @@ function tusUpload(
       },
       onSuccess: () => resolve(),
       onError: (error) => {
-        const status = (
-          error as { originalResponse?: { getStatus(): number } | null }
-        ).originalResponse?.getStatus();
-        if (status && status >= 400 && status < 500 && status !== 409 && status !== 423) {
-          const body = (
-            error as { originalResponse?: { getBody(): string } | null }
-          ).originalResponse?.getBody();
+        if (!isTransientStatus(statusOf(error))) {
+          const body = (error as TusError).originalResponse?.getBody();
           let message: string = recordingMessages.uploadFailed;
           try {
             message = (JSON.parse(body ?? '') as Envelope<unknown>).message || message;

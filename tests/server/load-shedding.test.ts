@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { serverMessages } from '../../src/api/contract/envelope.ts';
+import { SHED_RETRY_AFTER_SECONDS } from '../../server/http/load-shedding.ts';
+import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Holds the event loop, as a saturated process would, until the process says it is under pressure. */
+async function saturate(app: TestApp['app']) {
+  for (let attempt = 0; attempt < 20 && !app.isUnderPressure(); attempt++) {
+    const until = Date.now() + 300;
+    while (Date.now() < until) {
+      // busy: nothing else runs on this thread meanwhile
+    }
+    await sleep(20);
+  }
+  expect(app.isUnderPressure()).toBe(true);
+}
+
+async function recover(app: TestApp['app']) {
+  for (let attempt = 0; attempt < 100 && app.isUnderPressure(); attempt++) await sleep(50);
+  expect(app.isUnderPressure()).toBe(false);
+}
+
+describeEachDatabase('load shedding', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { SHED_EVENT_LOOP_DELAY_MS: '100' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers at once with 429, Retry-After and the envelope while the event loop lags, then serves again', async () => {
+    const list = '/api/v1/wave/wavelistpublicnewest/en';
+    expect((await t.app.inject({ url: list })).statusCode).toBe(200);
+
+    await saturate(t.app);
+    const shed = await t.app.inject({ url: list });
+    expect(shed.statusCode).toBe(429);
+    expect(shed.headers['retry-after']).toBe(String(SHED_RETRY_AFTER_SECONDS));
+    expect(shed.headers['cache-control']).toBe('no-store');
+    expect(shed.headers['x-request-id']).toBeTruthy();
+    expect(shed.json()).toMatchObject({
+      success: false,
+      message: serverMessages.tooManyRequests,
+      data: null,
+    });
+    // A write is refused before it does anything.
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/signin',
+      payload: { username: 'nobody', password: 'wrong-password' },
+    });
+    expect(write.statusCode).toBe(429);
+    // What a load balancer and a monitor ask still answers.
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    const metrics = await t.app.inject({ url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toMatch(/^waves_shed_requests_total [1-9]/m);
+
+    await recover(t.app);
+    expect((await t.app.inject({ url: list })).statusCode).toBe(200);
+  });
+});
+
+describeEachDatabase('load shedding turned off', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { SHED_EVENT_LOOP_DELAY_MS: '0' } });
+  });
+  afterAll(() => t.close());
+
+  it('serves a lagging process as before', async () => {
+    const until = Date.now() + 1200;
+    while (Date.now() < until) {
+      // busy
+    }
+    await sleep(600);
+    expect(t.app.hasDecorator('isUnderPressure')).toBe(false);
+    expect((await t.app.inject({ url: '/api/v1/wave/wavelistpublicnewest/en' })).statusCode).toBe(
+      200,
+    );
+  });
+});
