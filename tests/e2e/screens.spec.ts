@@ -1,6 +1,6 @@
 import { devices } from '@playwright/test';
 import { openDatabase } from '../../server/db/database.ts';
-import { createUser, e2eDataDir, uniqueUsername } from './accounts-helpers.ts';
+import { createUser, e2eDataDir, signInAs, uniqueUsername } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
 import { createChannel, publishWaves, type PublishedTestWave } from './waves-helpers.ts';
 
@@ -13,12 +13,17 @@ test.describe.configure({ mode: 'serial' });
 
 const channel = `screens-${Date.now().toString(36).slice(-6)}`;
 let wave: PublishedTestWave = { waveName: '', title: '', duration: 0 };
+let longWave: PublishedTestWave = { waveName: '', title: '', duration: 0 };
 
 test.beforeAll(async () => {
   await createChannel(channel);
   const author = await createUser({ username: uniqueUsername('screens') });
-  const [published] = await publishWaves(author, channel, [{ title: 'Filtered wave', seconds: 3 }]);
+  const [published, long] = await publishWaves(author, channel, [
+    { title: 'Filtered wave', seconds: 3 },
+    { title: 'Bench wave', seconds: 30 },
+  ]);
   wave = published!;
+  longWave = long!;
   // A site admin's doing (POST /wave/sponsor, tested on the server): the row shows it.
   const db = openDatabase({ dataDir: e2eDataDir() });
   try {
@@ -54,6 +59,86 @@ test('the filter sliders change the values the Web Audio graph holds', async ({ 
   await expect(page.getByTestId('highpass-value')).toHaveText('316 Hz');
   await expect(page.getByTestId('lowpass-value')).toHaveText('632 Hz');
   await expect(page.getByTestId('volume-value')).toHaveText('25 %');
+});
+
+test('the player test drives the engine by hand and shows its state as it changes', async ({
+  page,
+}) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto('/playertest');
+  const controls = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Controls' }),
+  });
+  const shown = (name: string) =>
+    page
+      .getByTestId('player-state')
+      .locator('.pt-state__row')
+      .filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) })
+      .locator('dd');
+  await expect(shown('State')).toHaveText('idle');
+  await expect(controls.getByRole('button', { name: 'Play', exact: true })).toBeDisabled();
+
+  await controls.getByLabel('Beep before playing').uncheck();
+  await expect(shown('Beep')).toHaveText('off');
+  await page.getByLabel('Wave name').fill(longWave.waveName);
+  await page.getByRole('button', { name: 'Load and play' }).click();
+  await expect(shown('Wave')).toHaveText(`Bench wave (${longWave.waveName})`);
+  await expect(shown('State')).toHaveText('playing');
+
+  await controls.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(shown('State')).toHaveText('paused');
+  await controls.getByLabel('Seek').fill('12');
+  await expect(shown('Position')).toHaveText('00:12 / 00:30');
+  await controls.getByLabel('Speed').selectOption('1.5');
+  await expect(shown('Speed')).toHaveText('1.5×');
+  await controls.getByLabel('Volume').fill('40');
+  await expect(shown('Volume')).toHaveText('40');
+  await controls.getByRole('button', { name: 'Mute' }).click();
+  await expect(shown('Volume')).toHaveText('40 (muted)');
+
+  await controls.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(shown('State')).toHaveText('playing');
+  // Playing on from the seek, not from the start.
+  await expect(shown('Position')).toHaveText(/^00:1[3-9] \/ 00:30$/);
+  await controls.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(shown('State')).toHaveText('idle');
+  await expect(shown('Position')).toHaveText(/^00:00 \//);
+});
+
+test('the wave help page is linked from /help and explains waves in English and German', async ({
+  page,
+}) => {
+  const author = await createUser({ username: uniqueUsername('helper') });
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await signInAs(page, author);
+  await page.goto('/help');
+  await page
+    .getByRole('link', {
+      name: 'Waves made of code: cloning, code, user input and the data object',
+    })
+    .click();
+  await expect(page).toHaveURL(/\/help\/waves$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Waves: help for creators' }),
+  ).toBeVisible();
+  for (const heading of ['Cloning a wave', 'What code a wave may use', 'User input settings']) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  for (const code of ['HTML', 'CSS', 'JavaScript', 'WebGL']) {
+    await expect(page.getByText(code, { exact: true })).toBeVisible();
+  }
+  for (const field of ['imageFiles', 'videoFiles', 'user_input_text']) {
+    await expect(page.getByText(field, { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Example of the data object')).toContainText(field);
+  }
+
+  await page.evaluate(() => localStorage.setItem('language_code_ui', 'de'));
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Waves: Hilfe für Kreative' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Eine Wave klonen' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Hilfe$/ })).toHaveAttribute('href', '/help');
 });
 
 test('a phone at 390 px mutes and sets the volume from the player', async ({ page }) => {

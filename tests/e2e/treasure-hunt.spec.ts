@@ -119,6 +119,43 @@ test('the price falls on the product page as the server clock moves, down to its
   await expect(page.getByText(/^Previous Price: \$80\.00 changed/)).toBeVisible();
 });
 
+test('a failed price request clears the price and says so; the polling goes on and brings it back', async ({
+  page,
+}) => {
+  const id = await listProduct({
+    headline: 'Copper kettle',
+    location: 'Ballarat',
+    category: 'home',
+    start_price: '60',
+    floor_price: '20',
+    step_amount: '5',
+    step_seconds: '3600',
+  });
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto(`${site.url}/productpage/${id}`);
+  await expect(page.getByTestId('price')).toHaveText('$60.00');
+
+  // The server fails (the worker's requests too: playwright.config.ts lets routes see them).
+  const priceCalls = '**/api/v1/treasurehunt/getlatestprice?**';
+  let refused = 0;
+  await page.context().route(priceCalls, (route) => {
+    refused++;
+    return route.fulfill({ status: 503, body: 'unavailable' });
+  });
+  await expect(page.locator('.th-flip__none')).toHaveText('cannot get price', {
+    timeout: 10_000,
+  });
+  await expect(page.getByTestId('price')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toContainText('Error fetching current price and state');
+  await expect(page.getByRole('link', { name: 'Sign in to buy' })).toHaveCount(0);
+  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+
+  await page.context().unroute(priceCalls);
+  await expect(page.getByTestId('price')).toHaveText('$60.00', { timeout: 10_000 });
+  await expect(page.getByText('Error fetching current price and state')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign in to buy' })).toBeVisible();
+});
+
 test('of two buyers at once, one buys and the other is told it is sold', async ({ browser }) => {
   const id = await listProduct({
     headline: 'Road bike',
