@@ -40,13 +40,9 @@ import type { JobDefinition, JobLog, JobQueue } from './queue.ts';
 
 /** The kinds stored in `jobs.kind` (rows outlive code: never rename them). */
 export const WAVE_VIDEO_JOB = 'wave-video';
-export const WAVE_VIDEO_BACKFILL_JOB = 'wave-video-backfill';
 
 /** A dead worker's render is taken over after this long (heartbeats every third of it). */
 const VIDEO_LEASE_MS = 20_000;
-/** Published waves without a video that one backfill run queues (newest first). */
-const BACKFILL_BATCH = 200;
-const BACKFILL_EVERY_MS = 60 * 60_000;
 
 /** Part of every video's version: a change of the encoding or the cap renders every video anew. */
 const VIDEO_DESIGN = `video-1:${VIDEO_FPS}:${VIDEO_MAX_KBPS}:${VIDEO_MAX_SECONDS}`;
@@ -169,31 +165,6 @@ export function waveVideoJob(deps: {
     },
     maxAttempts: 5,
     leaseMs: VIDEO_LEASE_MS,
-    background: true,
-  };
-}
-
-/**
- * Hourly: queues the video of published waves that have none (published before videos
- * existed, or while WAVE_VIDEOS was off). Each wave's job is queued once; one that failed for
- * good is skipped.
- */
-export function waveVideoBackfillJob(deps: {
-  db: Db;
-  jobs: JobQueue;
-  enabled: boolean;
-}): JobDefinition<Record<string, never>> {
-  const waves = wavesRepository(deps.db.kysely, deps.db.dialect);
-  return {
-    kind: WAVE_VIDEO_BACKFILL_JOB,
-    parse: () => ({}),
-    async run() {
-      if (!deps.enabled) return;
-      for (const waveId of await waves.withoutVideo(BACKFILL_BATCH)) {
-        await enqueueWaveVideo(deps.jobs, waveId, { published: true });
-      }
-    },
-    everyMs: BACKFILL_EVERY_MS,
     background: true,
   };
 }
