@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   try {
     await db.kysely
       .updateTable('waves')
-      .set({ is_sponsored: 1, sponsor_name: 'Tasman Tea' })
+      .set({ is_sponsored: 1, sponsor_name: 'Tasman Tea', sponsor_logo: 'tasman-tea' })
       .where('wave_name', '=', wave.waveName)
       .execute();
   } finally {
@@ -173,6 +173,10 @@ test('a sponsored wave shows its label, and dude mode adds the card links', asyn
   await page.goto(`/c/${channel}`);
   const row = page.locator(`[data-wave-name="${wave.waveName}"]`);
   await expect(row.getByText('Sponsored by Tasman Tea')).toBeVisible();
+  await expect(row.locator('.wave-row__sponsor img')).toHaveAttribute(
+    'src',
+    '/media/sponsors/tasman-tea.webp',
+  );
   await expect(row.getByRole('link', { name: 'landscape' })).toHaveCount(0);
 
   await page.goto('/playertest');

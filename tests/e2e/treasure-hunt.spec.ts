@@ -156,6 +156,51 @@ test('a failed price request clears the price and says so; the polling goes on a
   await expect(page.getByRole('link', { name: 'Sign in to buy' })).toBeVisible();
 });
 
+test('the list and the buy form say what failed, in the original’s words', async ({ page }) => {
+  const id = await listProduct({
+    headline: 'Cast-iron pan',
+    location: 'Geelong',
+    category: 'home',
+    start_price: '35',
+    floor_price: '15',
+    step_amount: '5',
+    step_seconds: '3600',
+  });
+  const buyer = await createUser({}, site);
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await signInAs(page, buyer, site);
+  const context = page.context();
+
+  const listCalls = '**/api/v1/treasurehunt/listproducts?**';
+  await context.route(listCalls, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.goto(`${site.url}/productlist`);
+  await expect(page.getByRole('alert')).toContainText('Failed to load products!');
+  await context.unroute(listCalls);
+  // A reply that is not the list where it should be.
+  await context.route(listCalls, (route) =>
+    route.fulfill({ json: { success: true, message: '', data: [{}], formFieldErrorMessages: {} } }),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('Something went wrong!');
+  await context.unroute(listCalls);
+
+  await page.goto(`${site.url}/productpage/${id}`);
+  await expect(page.getByTestId('price')).toHaveText('$35.00');
+  const buyCall = '**/api/v1/treasurehunt/buyproduct';
+  await context.route(buyCall, (route) => route.abort('failed'));
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Error purchasing product' }),
+  ).toBeVisible();
+  await context.unroute(buyCall);
+  const price = await fetch(
+    `${site.url}/api/v1/treasurehunt/getlatestprice?product_id=${id}&t=${Date.now()}`,
+  );
+  const record = ((await price.json()) as { data: { getlatestprice: { auction_state: string } }[] })
+    .data[0]!.getlatestprice;
+  expect(record.auction_state).toBe('falling');
+});
+
 test('of two buyers at once, one buys and the other is told it is sold', async ({ browser }) => {
   const id = await listProduct({
     headline: 'Road bike',
