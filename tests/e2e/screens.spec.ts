@@ -1,4 +1,5 @@
 import { devices } from '@playwright/test';
+import sharp from 'sharp';
 import { openDatabase } from '../../server/db/database.ts';
 import { createUser, e2eDataDir, signInAs, uniqueUsername } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
@@ -188,6 +189,46 @@ test('a sponsored wave shows its label, and dude mode adds the card links', asyn
       `/audiogramcard/${wave.waveName}?orient=${orient}`,
     );
   }
+});
+
+test('a site admin marks a wave sponsored on its edit page, with a logo; the rows show it', async ({
+  page,
+}) => {
+  const admin = await createUser({ username: uniqueUsername('admin') });
+  const db = openDatabase({ dataDir: e2eDataDir() });
+  try {
+    await db.kysely
+      .updateTable('users')
+      .set({ is_admin: 1 })
+      .where('id', '=', admin.userId)
+      .execute();
+  } finally {
+    await db.close();
+  }
+  const logo = await sharp({
+    create: { width: 64, height: 64, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await signInAs(page, admin);
+  await page.goto(`/edit/${longWave.waveName}`);
+  const sponsorship = page.getByRole('region', { name: 'Sponsorship' });
+  await sponsorship.getByLabel('Sponsored wave').check();
+  await sponsorship.getByLabel('Sponsor name').fill('Harbour Bikes');
+  await sponsorship
+    .getByLabel('Logo (optional)')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await sponsorship.getByRole('button', { name: 'Save sponsorship' }).click();
+  await expect(page.getByText('The wave is marked as sponsored.')).toBeVisible();
+
+  await page.goto(`/c/${channel}`);
+  const row = page.locator(`[data-wave-name="${longWave.waveName}"]`);
+  await expect(row.getByText('Sponsored by Harbour Bikes')).toBeVisible();
+  const logoUrl = await row.locator('.wave-row__sponsor img').getAttribute('src');
+  expect(logoUrl).toMatch(/^\/media\/sponsors\/[a-f0-9]+\.webp$/);
+  const served = await page.request.get(logoUrl!);
+  expect(served.headers()['content-type']).toBe('image/webp');
 });
 
 test('a phone’s user agent gets the same type scale as a desktop’s at the same width', async ({
