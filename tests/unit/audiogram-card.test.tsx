@@ -7,7 +7,7 @@ import {
   parseCardOrientation,
 } from '../../src/lib/audiogram-card/card-geometry.ts';
 import { englishCardLabels } from '../../src/lib/audiogram-card/card-labels.ts';
-import { AudiogramCard } from '../../src/lib/audiogram-card/card-layout.tsx';
+import { AudiogramCard, CARD_COLORS } from '../../src/lib/audiogram-card/card-layout.tsx';
 import { publicWaveUrl, qrPath } from '../../src/lib/audiogram-card/card-qr.ts';
 import {
   normalizePeaks,
@@ -139,6 +139,9 @@ describe('the QR code', () => {
 describe('the card component', () => {
   afterEach(cleanup);
 
+  /** The colour of the status tag that holds this word (the tag is the word's parent). */
+  const tagColor = (word: string) => screen.getByText(word).parentElement?.style.color;
+
   const base = {
     avatarSrc: 'data:image/png;base64,',
     durationSeconds: 187,
@@ -183,6 +186,8 @@ describe('the card component', () => {
     }
     expect(screen.getByRole('img', { name: labels.qrCode })).toBeTruthy();
     expect(container.querySelectorAll('img')[0]?.getAttribute('src')).toBe(base.avatarSrc);
+    // Published is green.
+    expect(tagColor('Published')).toBe(CARD_COLORS.success);
   });
 
   it('falls back to the given words for a missing title and user, and marks drafts', () => {
@@ -199,6 +204,8 @@ describe('the card component', () => {
     expect(screen.getByText('Untitled Wave')).toBeTruthy();
     expect(screen.getByText('@anonymous')).toBeTruthy();
     expect(screen.getByText('Draft')).toBeTruthy();
+    // Draft is red.
+    expect(tagColor('Draft')).toBe(CARD_COLORS.danger);
     expect(screen.queryByText('Published')).toBeNull();
     expect(screen.getByText('Invalid date')).toBeTruthy();
   });
