@@ -91,6 +91,29 @@ test('a deep link /u/{user}/{wave} scrolls to that wave, selects it and plays it
   await expect(page.locator(`#wave-${target.waveName}`)).toHaveClass(/wave-row--selected/);
 });
 
+test('the player bar of a deep link stays inside a phone’s screen in German', async ({ page }) => {
+  // German's tap hint ("Tippe auf Abspielen zum Anhören") once pushed the bar past the screen.
+  await prepareVisitor(page, { language: 'de', consent: true });
+  // A browser whose autoplay policy wants a tap first, as phones have.
+  await page.addInitScript(() => {
+    HTMLMediaElement.prototype.play = () =>
+      Promise.reject(new DOMException('a tap is needed first', 'NotAllowedError'));
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const target = waves[1]!;
+  await page.goto(`/u/${author.username}/${target.waveName}`);
+  const player = page.getByRole('region', { name: 'Player' });
+  await expect(player).toContainText(target.title);
+  await expect(player.getByRole('status')).toHaveText('Tippe auf Abspielen zum Anhören');
+  const overflowing = await player.evaluate((bar) =>
+    [bar, ...bar.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((element) => element.className),
+  );
+  expect(overflowing).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});
+
 test('a long list as the first screen ends up whole in the server’s order; a deep link reaches its last row', async ({
   page,
 }) => {
