@@ -106,7 +106,7 @@ test('the player bar of a deep link stays inside a phone’s screen in German', 
   await expect(player).toContainText(target.title);
   await expect(player.getByRole('status')).toHaveText('Tippe auf Abspielen zum Anhören');
   const overflowing = await player.evaluate((bar) =>
-    [bar, ...bar.querySelectorAll('*')]
+    [bar, ...Array.from(bar.querySelectorAll('*'))]
       .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
       .map((element) => element.className),
   );
