@@ -1,6 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TransportError } from '../../src/api/client.ts';
-import { treasureHuntMessages, waveMessages } from '../../src/api/contract/constants.ts';
+import {
+  PRICE_POLL_MS,
+  treasureHuntMessages,
+  waveMessages,
+} from '../../src/api/contract/constants.ts';
 import { requestErrorText } from '../../src/features/accounts/api/request-errors.ts';
 import {
   HIGHPASS_RANGE,
@@ -11,6 +15,7 @@ import {
 } from '../../src/features/playertest/filter-scale.ts';
 import { drawnBarHeight, waveformBarHeight } from '../../src/features/recorder/waveform-bars.ts';
 import { formatPrice, priceInputValue } from '../../src/features/treasure-hunt/money.ts';
+import { latestPriceQuery } from '../../src/features/treasure-hunt/api/get-latest-price.ts';
 import { flipWidthEms, priceGroups } from '../../src/features/treasure-hunt/price-flip-layout.ts';
 import { activateLanguage, ensureFullCatalog } from '../../src/lib/i18n.ts';
 import { translateServerMessage } from '../../src/lib/server-messages.ts';
@@ -76,6 +81,22 @@ describe('treasure-hunt prices on screen', () => {
     expect(formatPrice(10, 'EUR', 'en')).toBe('€10.00');
     expect(priceInputValue(55.5, 'de')).toBe('55,50');
     expect(priceInputValue(55.5, 'en')).toBe('55.50');
+  });
+});
+
+describe('the auction’s price polling', () => {
+  const interval = (state: { status: string; data?: { is_price_at_bottom: boolean } }) => {
+    const option = latestPriceQuery(1).refetchInterval;
+    if (typeof option !== 'function') throw new Error('refetchInterval is not a function');
+    return option({ state } as never);
+  };
+
+  it('asks every 5 seconds until the price is at its bottom, and on after a failure', () => {
+    expect(PRICE_POLL_MS).toBe(5000);
+    expect(interval({ status: 'pending' })).toBe(5000);
+    expect(interval({ status: 'success', data: { is_price_at_bottom: false } })).toBe(5000);
+    expect(interval({ status: 'error' })).toBe(5000);
+    expect(interval({ status: 'success', data: { is_price_at_bottom: true } })).toBe(false);
   });
 });
 
