@@ -187,6 +187,19 @@ test('says "Loading..." while the wave loads, then "Error: " and the reason when
   await expect(page.getByRole('alert')).toHaveText('Error: The database is asleep');
   await expect(page.locator('html')).not.toHaveAttribute('data-render-complete', 'true');
 
+  // A refusal without a message, and an answer without the wave (docs/product/listening.md).
+  for (const [body, text] of [
+    [{ success: false, message: '', data: null }, 'Error: Failed to retrieve wave data'],
+    [{ success: true, message: '', data: [] }, 'Error: Unknown error getting wave'],
+  ] as const) {
+    await page.unroute(metadata);
+    await page.route(metadata, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
+    );
+    await page.reload();
+    await expect(page.getByRole('alert')).toHaveText(text);
+  }
+
   // A failing server, and no server at all: a request error with its reason.
   await page.unroute(metadata);
   await page.route(metadata, (route) => route.fulfill({ status: 500, body: '' }));
