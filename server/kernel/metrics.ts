@@ -111,3 +111,5 @@ export function createMetrics() {
     },
   };
 }
+
+export type Metrics = ReturnType<typeof createMetrics>;
