@@ -7,7 +7,11 @@ import { requestFailureText, translateServerMessage } from '../../../lib/server-
 import { useInvitations } from '../api/get-invitations.ts';
 import { useMembers } from '../api/get-members.ts';
 import type { Channel } from '../../../api/contract/channel.ts';
-import { useManageGroup } from '../api/manage-group.ts';
+import { useLeaveGroup } from '../api/leave-group.ts';
+import { useRemoveMember } from '../api/remove-member.ts';
+import { useRenameGroup } from '../api/rename-group.ts';
+import { useRenewGroupLink } from '../api/renew-group-link.ts';
+import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { groupNameProblem } from '../group-rules.ts';
 import { GroupNameField, MemberName, memberName } from './group-parts.tsx';
 
@@ -56,7 +60,10 @@ function useAction() {
 
 function AdminTools({ group }: { group: Channel }) {
   const { t, i18n } = useLingui();
-  const manage = useManageGroup(group.channel_id, group.channel_name);
+  const renameGroup = useRenameGroup(group.channel_id);
+  const revokeInvitation = useRevokeInvitation(group.channel_id);
+  const removeMember = useRemoveMember(group.channel_id);
+  const renewLink = useRenewGroupLink(group.channel_id);
   const members = useMembers(group.channel_name);
   const invitations = useInvitations(group.channel_name, true);
   const run = useAction();
@@ -71,7 +78,10 @@ function AdminTools({ group }: { group: Channel }) {
     const problem = groupNameProblem(name);
     setNameError(problem ? translateServerMessage(problem) : null);
     if (problem) return;
-    await run(() => manage.rename.mutateAsync(name.trim()), t`The group is renamed.`);
+    await run(
+      () => renameGroup.mutateAsync({ description: name.trim() }),
+      t`The group is renamed.`,
+    );
   };
 
   return (
@@ -90,7 +100,7 @@ function AdminTools({ group }: { group: Channel }) {
             setNameError(null);
           }}
         />
-        <button type="submit" className="button" disabled={manage.rename.isPending}>
+        <button type="submit" className="button" disabled={renameGroup.isPending}>
           <Trans>Rename</Trans>
         </button>
       </form>
@@ -133,7 +143,8 @@ function AdminTools({ group }: { group: Channel }) {
                     aria-label={t`Revoke the invitation of ${who}`}
                     onClick={() =>
                       void run(
-                        () => manage.revoke.mutateAsync(invitation.invitation_id),
+                        () =>
+                          revokeInvitation.mutateAsync({ invitation_id: invitation.invitation_id }),
                         t`The invitation is revoked.`,
                       )
                     }
@@ -171,7 +182,7 @@ function AdminTools({ group }: { group: Channel }) {
                       onClick={() => {
                         if (!window.confirm(t`Remove ${who} from the group?`)) return;
                         void run(
-                          () => manage.remove.mutateAsync(member.user_id),
+                          () => removeMember.mutateAsync({ user_id: member.user_id }),
                           t`${who} is removed.`,
                         );
                       }}
@@ -198,10 +209,8 @@ function AdminTools({ group }: { group: Channel }) {
         <button
           type="button"
           className="button"
-          disabled={manage.renewLink.isPending}
-          onClick={() =>
-            void run(() => manage.renewLink.mutateAsync(), t`The group has a new link.`)
-          }
+          disabled={renewLink.isPending}
+          onClick={() => void run(() => renewLink.mutateAsync(), t`The group has a new link.`)}
         >
           <Trans>Renew the link</Trans>
         </button>
@@ -213,7 +222,7 @@ function AdminTools({ group }: { group: Channel }) {
 function LeaveGroup({ group }: { group: Channel }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const manage = useManageGroup(group.channel_id, group.channel_name);
+  const leaveGroup = useLeaveGroup(group.channel_id, group.channel_name);
   const run = useAction();
   const [confirming, setConfirming] = useState(false);
   const id = useId();
@@ -235,9 +244,9 @@ function LeaveGroup({ group }: { group: Channel }) {
               type="button"
               className="button button--danger"
               autoFocus
-              disabled={manage.leave.isPending}
+              disabled={leaveGroup.isPending}
               onClick={() =>
-                void run(() => manage.leave.mutateAsync(), t`You left the group.`).then((left) => {
+                void run(() => leaveGroup.mutateAsync(), t`You left the group.`).then((left) => {
                   if (left) void navigate({ to: '/chatgroups' });
                 })
               }
