@@ -257,7 +257,9 @@ test('a phone’s user agent gets the same type scale as a desktop’s at the sa
   expect(Number.parseFloat(phone.input)).toBeGreaterThanOrEqual(16);
 });
 
-test('/logo shows the mark and its text; /productpage alone goes to the list', async ({ page }) => {
+test('/logo shows the mark and its text; /productpage alone goes to the list; /about links the treasure hunt', async ({
+  page,
+}) => {
   await prepareVisitor(page, { language: 'de', consent: true });
   await page.goto('/logo');
   await expect(page.getByRole('img', { name: 'Das Waves-Logo' })).toBeVisible();
@@ -265,4 +267,9 @@ test('/logo shows the mark and its text; /productpage alone goes to the list', a
   await page.goto('/logo?next=/productpage');
   await expect(page).toHaveURL(/\/productlist$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Produkte' })).toBeVisible();
+  // The marketplace is found from the about page.
+  await page.goto('/about');
+  await page.getByRole('link', { name: 'Schatzsuche' }).click();
+  await expect(page).toHaveURL(/\/treasurehunt$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Schatzsuche' })).toBeVisible();
 });

@@ -25,6 +25,15 @@ export function AboutPage() {
             channel, listen, like and reply, and follow the people you enjoy.
           </Trans>
         </p>
+        <p>
+          <Trans>
+            Also here: the{' '}
+            <Link to="/treasurehunt/{-$action}" params={{ action: undefined }}>
+              treasure hunt
+            </Link>
+            , where members sell things at a price that falls step by step until someone buys.
+          </Trans>
+        </p>
         <h2>
           <Trans>Contact</Trans>
         </h2>
