@@ -28,11 +28,19 @@ export interface LoadSheddingOptions {
 export const loadShedding = fp<LoadSheddingOptions>(
   async (app: FastifyInstance, { maxEventLoopDelayMs, metrics }) => {
     if (maxEventLoopDelayMs <= 0) return;
+    // The first samples measure the start (migrations, the demo, caches filled): no request
+    // waited through that, so the process listens before it judges itself.
+    let judgingFrom = Number.POSITIVE_INFINITY;
+    app.addHook('onReady', async () => {
+      judgingFrom = performance.now() + 2 * SAMPLE_INTERVAL_MS;
+    });
     await app.register(underPressure, {
       maxEventLoopDelay: maxEventLoopDelayMs,
       sampleInterval: SAMPLE_INTERVAL_MS,
       pressureHandler: (request: FastifyRequest, reply: FastifyReply) => {
-        if (NEVER_SHED.has(request.routeOptions.url ?? '')) return undefined;
+        if (NEVER_SHED.has(request.routeOptions.url ?? '') || performance.now() < judgingFrom) {
+          return undefined;
+        }
         metrics.shedRequest();
         // Sent here; Fastify runs nothing more for a request whose reply has left.
         void reply

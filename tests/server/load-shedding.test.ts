@@ -26,6 +26,7 @@ describeEachDatabase('load shedding', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect, { env: { SHED_EVENT_LOOP_DELAY_MS: '100' } });
+    await sleep(1_100); // past the start (see the last test)
   });
   afterAll(() => t.close());
 
@@ -60,6 +61,30 @@ describeEachDatabase('load shedding', (dialect) => {
 
     await recover(t.app);
     expect((await t.app.inject({ url: list })).statusCode).toBe(200);
+  });
+});
+
+describeEachDatabase('load shedding at the start', (dialect) => {
+  it('does not refuse the first requests for the lag of the start itself', async () => {
+    const started = await createTestApp(dialect, {
+      env: { SHED_EVENT_LOOP_DELAY_MS: '100' },
+      register() {
+        const until = Date.now() + 800; // a slow start: migrations, the demo, caches
+        while (Date.now() < until) {
+          // busy
+        }
+      },
+    });
+    try {
+      for (let attempt = 0; attempt < 30 && !started.app.isUnderPressure(); attempt++) {
+        await sleep(20);
+      }
+      expect(started.app.isUnderPressure()).toBe(true);
+      const first = await started.app.inject({ url: '/api/v1/wave/wavelistpublicnewest/en' });
+      expect(first.statusCode).toBe(200);
+    } finally {
+      await started.close();
+    }
   });
 });
 
