@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { openDatabase } from '../../server/db/database.ts';
 import { createUser, e2eDataDir, signInAs, uniqueUsername } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
+import { layoutProblemsOf } from './layout-helpers.ts';
 import { createChannel, publishWaves, type PublishedTestWave } from './waves-helpers.ts';
 
 /**
@@ -22,6 +23,7 @@ test.beforeAll(async () => {
   const [published, long] = await publishWaves(author, channel, [
     { title: 'Filtered wave', seconds: 3 },
     { title: 'Bench wave', seconds: 30 },
+    { title: 'Re: the longest titles a wave may carry, to the last on', seconds: 2 },
   ]);
   wave = published!;
   longWave = long!;
@@ -272,4 +274,13 @@ test('/logo shows the mark and its text; /productpage alone goes to the list; /a
   await page.getByRole('link', { name: 'Schatzsuche' }).click();
   await expect(page).toHaveURL(/\/treasurehunt$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Schatzsuche' })).toBeVisible();
+});
+
+test('the new screens fit a phone and a desktop in English and German', async ({ page }) => {
+  const member = await createUser({ username: uniqueUsername('layout') });
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await signInAs(page, member);
+  await page.goto('/logo');
+  const paths = ['/logo', '/playertest', '/playertest/filters', '/help', '/help/waves', '/about'];
+  expect(await layoutProblemsOf(page, paths)).toEqual([]);
 });

@@ -10,6 +10,7 @@ import {
 } from '../helpers/server-process.ts';
 import { createUser, signInAs, type E2eSite, type TestUser } from './accounts-helpers.ts';
 import { expect, prepareVisitor, test } from './fixtures.ts';
+import { layoutProblemsOf, SCREEN_SIZES } from './layout-helpers.ts';
 
 /**
  * The auction in a browser (docs/product/marketplace.md "Screens"), against a server of its own
@@ -244,4 +245,42 @@ test('of two buyers at once, one buys and the other is told it is sold', async (
   await expect(winner.getByText('You bought this.', { exact: false })).toBeVisible();
   await expect(winner.getByText('Sold for $450.00')).toBeVisible();
   for (const page of pages) await page.context().close();
+});
+
+test('the marketplace screens fit a phone and a desktop in English and German', async ({
+  page,
+}) => {
+  const id = await listProduct({
+    headline: 'Long-case grandfather clock with a moon-phase dial',
+    description: 'Walnut case, eight-day movement, chimes on the hour. '.repeat(8),
+    location: 'Castlemaine, Victoria',
+    category: 'antiques',
+    start_price: '12500',
+    floor_price: '4000',
+    step_amount: '250',
+    step_seconds: '3600',
+  });
+  const visitor = await createUser({}, site);
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await signInAs(page, visitor, site);
+  await page.goto(`${site.url}/productlist`);
+  const paths = ['/productlist', '/treasurehunt', '/treasurehunt/sell', `/productpage/${id}`];
+  expect(
+    await layoutProblemsOf(
+      page,
+      paths.map((path) => site.url + path),
+    ),
+  ).toEqual([]);
+
+  // The flip price stays on one line, the German one with its currency too.
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto(`${site.url}/productpage/${id}`);
+    await expect(page.getByTestId('price')).toHaveText(/12.500,00\sAU\$/);
+    const lines = await page.getByTestId('price').evaluate((element) => {
+      const fontSize = parseFloat(getComputedStyle(element).fontSize);
+      return element.getBoundingClientRect().height / (fontSize * 1.2);
+    });
+    expect(lines, size.name).toBeLessThan(1.5);
+  }
 });
