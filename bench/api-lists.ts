@@ -67,6 +67,10 @@ function configFor(target: Target) {
     // The bench measures the server's own speed; a refusal of a lagging process (the seeding
     // runs in this process) would be counted as a fast reply.
     SHED_EVENT_LOOP_DELAY_MS: '0',
+    // No background jobs in the measured process: the video backfill would try every seeded
+    // wave (they have no audio) and spend the CPU the lists are measured by.
+    JOBS_IN_PROCESS: 'false',
+    WAVE_VIDEOS: 'false',
   });
 }
 
