@@ -247,6 +247,56 @@ test('of two buyers at once, one buys and the other is told it is sold', async (
   for (const page of pages) await page.context().close();
 });
 
+test('a seller lists a product with the form, in German, and can withdraw it', async ({ page }) => {
+  await prepareVisitor(page, { language: 'de', consent: true });
+  await signInAs(page, seller, site);
+  await page.goto(`${site.url}/treasurehunt`);
+  await page.getByRole('link', { name: 'Etwas verkaufen' }).first().click();
+  await expect(page).toHaveURL(/\/treasurehunt\/sell$/);
+  await expect(page.getByLabel('Währung')).toHaveValue('AUD');
+
+  await page.getByLabel('Überschrift').fill('Messing-Schiffslaterne');
+  await page.getByLabel('Beschreibung').fill('Aus einem Fischkutter, mit Petroleumbrenner.');
+  await page.getByLabel('Ort').fill('Hobart');
+  await page.getByLabel('Kategorie').selectOption('antiques');
+  await page.getByLabel('Startpreis').fill('120');
+  await page.getByLabel('Niedrigster Preis').fill('200');
+  await page.getByLabel('Sinkt um').fill('10');
+  await page.getByLabel('Alle').fill('5');
+  await page.getByLabel('Einheit').selectOption('minutes');
+  for (const index of [1, 2, 3]) {
+    await page.getByLabel(`Bild ${index}`).setInputFiles({
+      name: `bild-${index}.png`,
+      mimeType: 'image/png',
+      buffer: await picture(50 * index),
+    });
+  }
+  await page.getByRole('button', { name: 'Anbieten' }).click();
+  await expect(
+    page.getByText('Der niedrigste Preis darf nicht über dem Startpreis liegen.').first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/treasurehunt\/sell$/);
+
+  await page.getByLabel('Niedrigster Preis').fill('60,50');
+  await page.getByRole('button', { name: 'Anbieten' }).click();
+  await expect(page).toHaveURL(/\/productpage\/\d+$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Messing-Schiffslaterne' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('price')).toHaveText(/^120,00\sAU\$$/);
+  await expect(
+    page.getByText(/^Sinkt um 10,00\sAU\$ alle 5 Minuten bis auf 60,50\sAU\$/),
+  ).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Bilder' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Bild \d zeigen/ })).toHaveCount(3);
+
+  // The seller does not buy; they may withdraw.
+  await expect(page.getByRole('button', { name: 'Jetzt kaufen' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Vom Verkauf zurückziehen' }).click();
+  await page.getByRole('button', { name: 'Ja, zurückziehen' }).click();
+  await expect(page.getByText('Das Produkt wurde zurückgezogen.')).toBeVisible();
+});
+
 test('the marketplace screens fit a phone and a desktop in English and German', async ({
   page,
 }) => {
