@@ -7,6 +7,7 @@ import { locateFfmpeg, type Ffmpeg } from '../media/ffmpeg.ts';
 import type { Services } from '../services/container.ts';
 import type { Viewer } from '../services/session-service.ts';
 import { CHANNELS, FOLLOWS, LIKES, LISTENS, USERS, WAVES, type DemoWave } from './demo-content.ts';
+import { drawProductPictures, PRODUCTS } from './demo-products.ts';
 
 /**
  * A small living site for a newcomer (docs/product/shell.md "Demo data"): a few people with
@@ -26,6 +27,7 @@ export interface DemoSeedResult {
   users?: number;
   channels?: number;
   waves?: number;
+  products?: number;
   ms?: number;
 }
 
@@ -189,16 +191,35 @@ export async function seedDemo(services: Services, log: Logger): Promise<DemoSee
       if (team !== undefined) await services.follows.setSubscribed(viewerOf(follower), team, true);
     }
 
+    // The treasure hunt: listed now, so their prices fall while the newcomer looks.
+    for (const product of PRODUCTS) {
+      const { key, seller, boughtBy, ...fields } = product;
+      const listed = await services.treasureHunt.create(
+        viewerOf(seller),
+        fields,
+        await drawProductPictures(key, work),
+      );
+      if (boughtBy) {
+        const buyer = viewerOf(boughtBy);
+        await services.treasureHunt.buy(buyer, {
+          productId: listed.id,
+          offerCents: Math.round(listed.start_price * 100),
+          userId: buyer.userId,
+        });
+      }
+    }
+
     const result: DemoSeedResult = {
       status: 'seeded',
       users: USERS.length,
       channels: CHANNELS.length,
       waves: WAVES.length,
+      products: PRODUCTS.length,
       ms: Date.now() - started,
     };
     const phases = `encoding ${encodedAt - started} ms, publishing ${publishedAt - encodedAt} ms, likes/listens/follows ${Date.now() - publishedAt} ms`;
     log.info(
-      `demo data: ${result.users} users, ${result.channels} channels, ${result.waves} waves with speech, pictures, likes, listens and follows in ${result.ms} ms (${phases})`,
+      `demo data: ${result.users} users, ${result.channels} channels, ${result.waves} waves with speech, pictures, likes, listens and follows, ${result.products} products in ${result.ms} ms (${phases})`,
     );
     return result;
   } finally {

@@ -24,7 +24,13 @@ describeEachDatabase('demo seed', (dialect) => {
 
   it('creates people, channels and waves with real speech, once', { timeout: 60_000 }, async () => {
     const result = await seedDemo(t.services, log);
-    expect(result).toMatchObject({ status: 'seeded', users: 5, channels: 5, waves: 14 });
+    expect(result).toMatchObject({
+      status: 'seeded',
+      users: 5,
+      channels: 5,
+      waves: 14,
+      products: 4,
+    });
     expect(messages.at(-1)).toMatch(/^demo data: 5 users, 5 channels, 14 waves/);
 
     const en = await t.app.inject({ method: 'GET', url: '/api/v1/wave/wavelistpublicnewest/en' });
@@ -64,6 +70,28 @@ describeEachDatabase('demo seed', (dialect) => {
       url: '/api/v1/wave/wavelistpublictrending/en',
     });
     expect(trending.json().data).toHaveLength(10);
+
+    // The treasure hunt has products with their pictures, three falling and one sold.
+    const products = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/treasurehunt/listproducts',
+    });
+    const listed = products.json().data[0].listproducts as {
+      images: { full: string; thumb: string }[];
+      current_price_details: { auction_state: string };
+    }[];
+    expect(listed.map((product) => product.current_price_details.auction_state).sort()).toEqual([
+      'falling',
+      'falling',
+      'falling',
+      'sold',
+    ]);
+    for (const product of listed) {
+      expect(product.images).toHaveLength(3);
+      const picture = await t.app.inject({ method: 'GET', url: product.images[1]!.full });
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/webp');
+    }
 
     expect((await seedDemo(t.services, log)).status).toBe('already-seeded');
   });
