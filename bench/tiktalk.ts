@@ -10,14 +10,26 @@
 //   after the next video plays (React renders the moved window meanwhile); target none > 50 ms.
 // - JS heap (after a forced GC), DOM nodes and media elements after 20, 50, 100, 150 and 200
 //   swipes (down through the feed, back up, down, up): target flat.
+// - --trace=N: a Chromium performance trace of the page over its first N swipes, and what the
+//   long tasks during those swipes were made of (bench/support/long-tasks.ts: source modules
+//   through the build's source maps, or the browser's own work). The trace's sampling profiler
+//   slows the page down: the timed figures of a traced run are not comparable with an untraced one.
 // Run: npx tsx bench/tiktalk.ts [--swipes=200] [--port=4253] [--cpu=4] [--no-build | --dist=folder]
 //      [--data=bench/.out/tiktalk-site] (the seeded site, kept for the next run; `--fresh` seeds anew)
-import { rmSync } from 'node:fs';
+//      [--trace=20] [--save=trace.json]
+import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config.ts';
 import { videoUrl } from '../src/lib/media-urls.ts';
+import {
+  cpuByCause,
+  formatLongTasks,
+  longTasks,
+  PROFILER_CATEGORY,
+  type TraceEvent,
+} from './support/long-tasks.ts';
 import { median, option, publishVideoWaves, startSite } from './support/site.ts';
 
 const port = Number(option('port', '4253'));
@@ -29,6 +41,8 @@ const FEED_WAVES = 64;
 const dataDir = path.resolve(option('data', 'bench/.out/tiktalk-site'));
 if (process.argv.includes('--fresh')) rmSync(dataDir, { recursive: true, force: true });
 const dist = option('dist', '');
+const traceSwipes = Number(option('trace', '0'));
+const saveTrace = option('save', '');
 const outDir = path.resolve(dist || '.tmp/dist-bench-tiktalk');
 
 const load = () =>
@@ -128,6 +142,9 @@ async function swipe(cdp: CDPSession, direction: 1 | -1) {
 interface SwipeResult {
   ms: number;
   longestTask: number;
+  /** The swipe's window in the page's time (ms): from the touch until 500 ms after the start. */
+  from: number;
+  until: number;
   /** The next item had not finished warming when the finger lifted. */
   cold: boolean;
 }
@@ -172,16 +189,19 @@ async function timedSwipe(
       return w.__advancing(video, video.paused ? video.currentTime : 0).then((at) => {
         const { start, end } = w.__touch;
         // A long task overlapping the swipe: from the touch until 500 ms after the start.
-        return new Promise<{ ms: number; longestTask: number }>((resolve) =>
-          setTimeout(() => {
-            const tasks = w.__longTasks.filter(
-              (task) => task.start + task.duration > start && task.start < at + 500,
-            );
-            resolve({
-              ms: at - end,
-              longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
-            });
-          }, 600),
+        return new Promise<{ ms: number; longestTask: number; from: number; until: number }>(
+          (resolve) =>
+            setTimeout(() => {
+              const tasks = w.__longTasks.filter(
+                (task) => task.start + task.duration > start && task.start < at + 500,
+              );
+              resolve({
+                ms: at - end,
+                longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+                from: start,
+                until: at + 500,
+              });
+            }, 600),
         );
       });
     },
@@ -256,6 +276,85 @@ addEventListener('touchend', (event) => {
 </script>`;
 }
 
+const ORIGIN_MARK = 'bench-tiktalk-origin';
+const traceCategories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'v8',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+  'media',
+  PROFILER_CATEGORY,
+];
+
+/** What the main thread's tasks during the traced swipes were made of. */
+function reportTrace(buffer: Buffer, swipes: SwipeResult[], originMark: number) {
+  if (saveTrace) writeFileSync(saveTrace, buffer);
+  const { traceEvents } = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
+  // The page's own clock is the trace's time origin: the trace misses the navigation's start
+  // (the page changes renderer process), so Lighthouse's marker is put where the page's
+  // performance.now() is 0, told by a mark of known page time.
+  const mark = traceEvents.find((event) => event.name === ORIGIN_MARK)!;
+  traceEvents.push({
+    ...mark,
+    name: 'clock_sync',
+    ph: 'c',
+    ts: mark.ts - originMark * 1000,
+    args: { sync_id: '__lighthouseTimespanStart__' },
+  });
+  const all = longTasks(traceEvents, { distDir: site.outDir, minMs: 0 });
+  const during = all.filter((task) =>
+    swipes.some((swipe) => task.start + task.duration > swipe.from && task.start < swipe.until),
+  );
+  const long = during.filter((task) => task.duration > 50);
+  const swipesWithLong = swipes.filter((swipe) =>
+    long.some((task) => task.start + task.duration > swipe.from && task.start < swipe.until),
+  ).length;
+  console.log(
+    `\ntrace of ${swipes.length} swipes (profiled: slower than untraced): ${long.length} tasks over 50 ms in ${swipesWithLong} swipes; main thread CPU in the swipes' windows ${during.reduce((sum, task) => sum + task.cpu, 0).toFixed(0)} ms`,
+  );
+  // The machine's other work stretches a task's wall time; its CPU time (the thread's time, as
+  // traced, throttling included) much less so.
+  const cpuLong = during.filter((task) => task.cpu > 50);
+  const swipesWithCpuLong = swipes.filter((swipe) =>
+    cpuLong.some((task) => task.start + task.duration > swipe.from && task.start < swipe.until),
+  ).length;
+  console.log(
+    `  by CPU time: ${cpuLong.length} tasks over 50 ms in ${swipesWithCpuLong} swipes, longest ${Math.max(0, ...during.map((task) => task.cpu)).toFixed(0)} ms`,
+  );
+  const cpuByTrigger = new Map<string, number[]>();
+  for (const task of cpuLong)
+    cpuByTrigger.set(task.trigger, [...(cpuByTrigger.get(task.trigger) ?? []), task.cpu]);
+  for (const [trigger, lengths] of [...cpuByTrigger].sort((a, b) => b[1].length - a[1].length))
+    console.log(
+      `    ${String(lengths.length).padStart(3)}× ${(lengths.reduce((sum, ms) => sum + ms, 0) / lengths.length).toFixed(0).padStart(4)} ms of CPU on average  ${trigger}`,
+    );
+  console.log('  tasks over 50 ms during a swipe, by trigger:');
+  const byTrigger = new Map<string, { count: number; wall: number; cpu: number }>();
+  for (const task of long) {
+    const entry = byTrigger.get(task.trigger) ?? { count: 0, wall: 0, cpu: 0 };
+    entry.count++;
+    entry.wall += task.duration;
+    entry.cpu += task.cpu;
+    byTrigger.set(task.trigger, entry);
+  }
+  for (const [trigger, entry] of [...byTrigger].sort((a, b) => b[1].wall - a[1].wall)) {
+    console.log(
+      `    ${String(entry.count).padStart(3)}× ${(entry.wall / entry.count).toFixed(0).padStart(4)} ms on average (CPU ${(entry.cpu / entry.count).toFixed(0)} ms)  ${trigger}`,
+    );
+  }
+  console.log('  main thread CPU by cause, tasks over 50 ms during a swipe:');
+  for (const [cause, ms] of cpuByCause(long).slice(0, 14))
+    console.log(`    ${ms.toFixed(0).padStart(5)} ms  ${cause}`);
+  console.log('  main thread CPU by cause, every task during a swipe:');
+  for (const [cause, ms] of cpuByCause(during).slice(0, 14))
+    console.log(`    ${ms.toFixed(0).padStart(5)} ms  ${cause}`);
+  console.log('  the longest:');
+  for (const line of formatLongTasks(long, { limit: 6, minCauseMs: 3 })) console.log(line);
+}
+
 async function measure() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -294,6 +393,7 @@ async function measure() {
 
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    if (traceSwipes > 0) await browser.startTracing(page, { categories: traceCategories });
     await page.goto(`${site.origin}/tiktalk`);
     await page.waitForFunction(() => {
       const video = document.querySelector<HTMLVideoElement>('article[data-current] video');
@@ -301,6 +401,7 @@ async function measure() {
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
     const selectors = { current: 'article[data-current]', item: 'article.tiktalk-item' };
+    const originMark = await page.evaluate((name) => performance.mark(name).startTime, ORIGIN_MARK);
 
     const results: SwipeResult[] = [];
     const samples: { after: number; heapMb: number; nodes: number; media: number }[] = [];
@@ -313,6 +414,7 @@ async function measure() {
     for (const [step, direction] of plan.entries()) {
       results.push(await timedSwipe(page, cdp, direction, selectors));
       const done = step + 1;
+      if (done === traceSwipes) reportTrace(await browser.stopTracing(), results, originMark);
       if ([20, 50, 100, 150, 200].includes(done) || done === totalSwipes) {
         if (!samples.some((sample) => sample.after === done))
           samples.push({ after: done, ...(await figuresOf(page, cdp)) });

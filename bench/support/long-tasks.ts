@@ -203,7 +203,7 @@ export function longTasks(
   const tasks = MainThreadTasks.getMainThreadTasks(
     processed.mainThreadEvents as never,
     frames,
-    Math.max(...traceEvents.map((event) => event.ts + (event.dur ?? 0))),
+    traceEvents.reduce((end, event) => Math.max(end, event.ts + (event.dur ?? 0)), 0),
     start,
   ) as unknown as TaskNode[];
   const top = tasks.filter(
@@ -215,6 +215,20 @@ export function longTasks(
     .filter((profile) => profile.pid === pid && profile.tid === tid)
     .filter((profile) => profile.nodes.length > 0);
 
+  // Top-level tasks do not overlap: the one at a time is found by a binary search.
+  const byStart = [...top].sort((a, b) => a.startTime - b.startTime);
+  const taskAt = (ms: number): TaskNode | undefined => {
+    let low = 0;
+    let high = byStart.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const candidate = byStart[middle]!;
+      if (ms < candidate.startTime) high = middle - 1;
+      else if (ms >= candidate.endTime) low = middle + 1;
+      else return candidate;
+    }
+    return undefined;
+  };
   const causes = new Map<TaskNode, Map<string, number>>(top.map((task) => [task, new Map()]));
   const add = (task: TaskNode, cause: string, ms: number) => {
     const table = causes.get(task)!;
@@ -242,7 +256,7 @@ export function longTasks(
       const previous = ts;
       ts += profile.timeDeltas[index] ?? 0;
       const ms = (ts - start) / 1000;
-      const task = top.find((candidate) => candidate.startTime <= ms && ms < candidate.endTime);
+      const task = taskAt(ms);
       if (!task) continue;
       const weight = (ts - previous) / 1000;
       sampled.set(task, (sampled.get(task) ?? 0) + weight);

@@ -131,7 +131,8 @@ test('the preload window holds two ahead and two behind; the next page comes by 
 
   for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowDown');
   await expectCurrent(page, 3);
-  expect(await windowNames()).toEqual(listed.slice(1, 6).map((wave) => wave.waveName));
+  // The window follows the wave on screen once the page is idle.
+  await expect.poll(windowNames).toEqual(listed.slice(1, 6).map((wave) => wave.waveName));
   await expect(page.locator('audio, video')).toHaveCount(5);
   // The neighbours are loaded, rewound and waiting; only the current one plays.
   await expect

@@ -125,10 +125,23 @@ describe('the feed’s playback', () => {
     playback.setSound(false);
   });
 
-  it('lets go of an element that leaves the window', () => {
+  it('lets go of an element that leaves the window, soon after', () => {
     attachWindow(0, 2);
     playback.detach('w2');
+    expect(element('w2').paused).toBe(true);
+    // Not inside the commit that removed it: when the page is idle.
+    expect(element('w2').loads).toBe(0);
+    vi.advanceTimersByTime(1000);
     expect(element('w2').src).toBe('');
+    expect(element('w2').loads).toBe(1);
+  });
+
+  it('lets go of every element at once when the feed leaves the screen', () => {
+    attachWindow(0, 2);
+    playback.detach('w2');
+    playback.stop();
+    expect(['w0', 'w1', 'w2'].map((name) => element(name).loads)).toEqual([1, 1, 1]);
+    vi.advanceTimersByTime(1000);
     expect(element('w2').loads).toBe(1);
   });
 

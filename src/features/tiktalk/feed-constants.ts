@@ -10,8 +10,6 @@ export const WHEEL_THROTTLE_MS = 300;
 export const TAP_PREVIOUS_FRACTION = 0.33;
 /** A tap in the lower part, this fraction of the height, goes on one wave. */
 export const TAP_NEXT_FRACTION = 0.66;
-/** How often the progress bar moves. */
-export const PROGRESS_INTERVAL_MS = 100;
 /** A wave that has not started playing by then shows the loading indicator. */
 export const LOADING_INDICATOR_DELAY_MS = 3000;
 /** The desktop controls help closes itself after this long. */

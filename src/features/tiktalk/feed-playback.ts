@@ -5,7 +5,6 @@ import {
   LOADING_INDICATOR_DELAY_MS,
   PRELOAD_AHEAD,
   PRELOAD_BEHIND,
-  PROGRESS_INTERVAL_MS,
   WARM_ENOUGH_SECONDS,
   WARM_MAX_MS,
 } from './feed-constants.ts';
@@ -13,6 +12,21 @@ import {
 type Listener = () => void;
 
 const WARM_DELAY_MS = 150;
+/** An element that left the window lets go of its media by then at the latest. */
+const RELEASE_WITHIN_MS = 1000;
+
+/**
+ * Runs `callback` when the main thread is idle (within `timeoutMs`); where the browser has no
+ * idle callbacks (Safari), after a short delay.
+ */
+export function whenIdle(callback: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: timeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(callback, Math.min(timeoutMs, 200));
+  return () => clearTimeout(timer);
+}
 
 /**
  * Sound for the whole visit: the feed starts muted ("Tap for sound"), and one tap turns sound on
@@ -77,13 +91,16 @@ export class FeedPlayback {
   private warmQueue: string[] = [];
   private warmTimer: ReturnType<typeof setTimeout> | null = null;
   private loadingTimer: ReturnType<typeof setTimeout> | null = null;
-  private ticker: ReturnType<typeof setInterval> | null = null;
+  /** The current wave's progress bar, moved by the compositor (docs/architecture.md). */
+  private progressAnimation: Animation | null = null;
   private snapshot: PlaybackSnapshot;
   private readonly listeners = new Set<Listener>();
   private hiddenPause = false;
   /** Whether the current wave has played since it became current. */
   private started = false;
   private startWaiters: (() => void)[] = [];
+  /** Elements that left the window, each with the idle callback that lets go of its media. */
+  private readonly releases = new Map<HTMLMediaElement, () => void>();
 
   constructor(
     initialIndex: number,
@@ -215,6 +232,8 @@ export class FeedPlayback {
   /** React's ref for a wave's media element (null when it leaves the window). */
   attach(name: string, element: HTMLMediaElement) {
     this.detach(name);
+    this.releases.get(element)?.();
+    this.releases.delete(element);
     const controller = new AbortController();
     const { signal } = controller;
     this.detachers.set(name, controller);
@@ -224,7 +243,26 @@ export class FeedPlayback {
     element.loop = true;
     const isCurrent = () => this.currentName === name;
     element.addEventListener('playing', () => isCurrent() && this.playing(name), { signal });
-    element.addEventListener('waiting', () => isCurrent() && this.startLoadingTimer(), { signal });
+    element.addEventListener(
+      'waiting',
+      () => {
+        if (!isCurrent()) return;
+        this.startLoadingTimer();
+        this.progressAnimation?.pause();
+      },
+      { signal },
+    );
+    element.addEventListener('pause', () => isCurrent() && this.progressAnimation?.pause(), {
+      signal,
+    });
+    // A seek, and each loop back to the start: the bar follows the element's clock again.
+    element.addEventListener(
+      'seeked',
+      () => isCurrent() && !element.paused && this.syncProgress(),
+      {
+        signal,
+      },
+    );
     element.addEventListener(
       'error',
       () => {
@@ -247,8 +285,22 @@ export class FeedPlayback {
     this.elements.delete(name);
     this.warm.delete(name);
     if (!element) return;
-    // Let go of the decoder and the buffered media now, not when the element is collected.
     element.pause();
+    // Let go of the decoder and the buffered media soon, not when the element is collected; but
+    // not inside React's commit of the new window: tearing down a media player is the largest
+    // single part of it (bench/tiktalk, docs/architecture.md "A swipe in the short-video feed").
+    if (!this.releases.has(element)) {
+      this.releases.set(
+        element,
+        whenIdle(() => this.release(element), RELEASE_WITHIN_MS),
+      );
+    }
+  }
+
+  private release(element: HTMLMediaElement) {
+    this.releases.delete(element);
+    // Attached again meanwhile (the same element back in the window): it keeps its media.
+    for (const attached of this.elements.values()) if (attached === element) return;
     element.removeAttribute('src');
     element.load();
   }
@@ -262,7 +314,12 @@ export class FeedPlayback {
   stop() {
     this.releaseStartWaiters();
     for (const name of [...this.elements.keys()]) this.detach(name);
-    this.stopTicker();
+    // The feed leaves the screen: every element lets go of its media at once.
+    for (const [element, cancel] of [...this.releases]) {
+      cancel();
+      this.release(element);
+    }
+    this.stopProgress();
     this.stopLoadingTimer();
     if (this.warmTimer) clearTimeout(this.warmTimer);
     this.warmTimer = null;
@@ -278,7 +335,10 @@ export class FeedPlayback {
   private rest(name: string) {
     const element = this.elements.get(name);
     const bar = this.progress.get(name);
-    if (bar) bar.style.transform = 'scaleX(0)';
+    if (bar) {
+      this.stopProgress();
+      bar.style.transform = 'scaleX(0)';
+    }
     if (!element) return;
     element.pause();
     element.muted = true;
@@ -293,7 +353,7 @@ export class FeedPlayback {
     this.set({ loading: false, failed: false, blocked: false });
     this.started = true;
     this.releaseStartWaiters();
-    this.startTicker();
+    this.syncProgress();
     if (!viewed.has(name)) {
       viewed.add(name);
       logView(name);
@@ -356,20 +416,44 @@ export class FeedPlayback {
     this.loadingTimer = null;
   }
 
-  private startTicker() {
-    if (this.ticker) return;
-    this.ticker = setInterval(() => {
-      const name = this.currentName;
-      const element = name ? this.elements.get(name) : undefined;
-      const bar = name ? this.progress.get(name) : undefined;
-      if (!element || !bar || !element.duration) return;
+  /**
+   * The current wave's progress bar: an animation of its transform over the media's duration,
+   * looping with it, set to the element's clock whenever it (re)starts or seeks. The compositor
+   * moves it every frame; a timer moving it every 100 ms made the main thread render a frame
+   * each time, also in the middle of a swipe (bench/tiktalk).
+   */
+  private syncProgress() {
+    const name = this.currentName;
+    const element = name ? this.elements.get(name) : undefined;
+    const bar = name ? this.progress.get(name) : undefined;
+    if (!element || !bar || !Number.isFinite(element.duration) || element.duration <= 0) return;
+    const duration = element.duration * 1000;
+    let animation = this.progressAnimation;
+    if (animation && (animation.effect as KeyframeEffect | null)?.target !== bar) {
+      animation.cancel();
+      animation = null;
+    }
+    if (typeof bar.animate !== 'function') {
+      // Without the Web Animations API: the bar shows where the wave is now.
       bar.style.transform = `scaleX(${Math.min(1, element.currentTime / element.duration)})`;
-    }, PROGRESS_INTERVAL_MS);
+      return;
+    }
+    if (!animation || animation.effect?.getTiming().duration !== duration) {
+      animation?.cancel();
+      animation = bar.animate([{ transform: 'scaleX(0)' }, { transform: 'scaleX(1)' }], {
+        duration,
+        iterations: Infinity,
+        easing: 'linear',
+      });
+      this.progressAnimation = animation;
+    }
+    animation.currentTime = (element.currentTime * 1000) % duration;
+    animation.play();
   }
 
-  private stopTicker() {
-    if (this.ticker) clearInterval(this.ticker);
-    this.ticker = null;
+  private stopProgress() {
+    this.progressAnimation?.cancel();
+    this.progressAnimation = null;
   }
 
   /**
