@@ -78,6 +78,9 @@ describe('the feed’s playback', () => {
     playback.setSound(true);
     expect(element('w0').muted).toBe(false);
     expect(element('w1').muted).toBe(true);
+    // The view is logged once the page is idle, not in the task the wave starts in.
+    expect(logView).not.toHaveBeenCalledWith('w0');
+    vi.advanceTimersByTime(2000);
     expect(logView).toHaveBeenCalledWith('w0');
     playback.setSound(false);
   });

@@ -14,6 +14,8 @@ type Listener = () => void;
 const WARM_DELAY_MS = 150;
 /** An element that left the window lets go of its media by then at the latest. */
 const RELEASE_WITHIN_MS = 1000;
+/** A wave's view is logged by then at the latest, once it plays. */
+const LOG_VIEW_WITHIN_MS = 2000;
 
 /**
  * Runs `callback` when the main thread is idle (within `timeoutMs`); where the browser has no
@@ -356,7 +358,9 @@ export class FeedPlayback {
     this.syncProgress();
     if (!viewed.has(name)) {
       viewed.add(name);
-      logView(name);
+      // Not in the task the wave starts in: a fetch() is a few milliseconds of a slow phone's
+      // main thread, in the middle of the swipe (bench/tiktalk).
+      whenIdle(() => logView(name), LOG_VIEW_WITHIN_MS);
     }
     this.scheduleWarming();
   }
