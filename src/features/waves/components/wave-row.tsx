@@ -128,6 +128,7 @@ export const WaveRow = memo(function WaveRow({
           <span aria-hidden="true">♥</span>
           <span className="visually-hidden">{t`Likes:`}</span> {formatCount(wave.likes_count)}
         </span>
+        <span className="wave-row__break" aria-hidden="true" />
         {canLike && !wave.user_has_liked && (
           <button type="button" className="wave-row__action" onClick={() => onLike(wave.wave_name)}>
             {t`Like`}
