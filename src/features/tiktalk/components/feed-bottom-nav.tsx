@@ -1,13 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
 import type { FeedTab } from '../feed-context.ts';
 import { FeedIcon, type FeedIconName } from './feed-icons.tsx';
 
 /**
  * Home, Discover, Create, Subs and Library (docs/product/listening.md "Short-video feed"). A
- * tab starts its own stack afresh; Create opens the recorder.
+ * tab starts its own stack afresh; Create opens the recorder. Memoised: a swipe re-renders the
+ * feed's screen, not its tabs.
  */
-export function FeedBottomNav({
+export const FeedBottomNav = memo(function FeedBottomNav({
   tab,
   atRoot,
   onTab,
@@ -51,4 +53,4 @@ export function FeedBottomNav({
       </ul>
     </nav>
   );
-}
+});

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import {
+  memo,
   useCallback,
   useEffect,
   useMemo,
@@ -170,10 +171,13 @@ function FeedScreen({ stack }: { stack: FeedStack }) {
     else void navigate({ to: '/tiktalk', search: stackSearch(popContext(stack)), replace: true });
   };
   const atRoot = stack.opened.length === 0;
-  const chooseTab = (tab: FeedTab) => {
-    if (tab === stack.tab && atRoot) playback.goTo(0);
-    else void navigate({ to: '/tiktalk', search: stackSearch({ tab, opened: [] }) });
-  };
+  const chooseTab = useCallback(
+    (tab: FeedTab) => {
+      if (tab === stack.tab && atRoot) playback.goTo(0);
+      else void navigate({ to: '/tiktalk', search: stackSearch({ tab, opened: [] }) });
+    },
+    [stack.tab, atRoot, playback, navigate],
+  );
 
   const onLike = useCallback(
     (wave: WaveListItem) => {
@@ -388,16 +392,7 @@ function FeedScreen({ stack }: { stack: FeedStack }) {
               ? t`${index + 1} of ${waves.length}: ${current.title || t`Untitled wave`} by @${current.username}`
               : ''}
           </p>
-          <Link
-            to="/recorder/{-$channel_id}"
-            params={{ channel_id: recordChannel }}
-            className="tiktalk-record"
-          >
-            <span className="tiktalk-record__dot" aria-hidden="true" />
-            <span className="tiktalk-record__label">
-              <Trans>RECORD A MESSAGE</Trans>
-            </span>
-          </Link>
+          <RecordLink channelId={recordChannel} />
           {help && <ControlsHelp onClose={closeHelp} />}
         </div>
 
@@ -407,6 +402,22 @@ function FeedScreen({ stack }: { stack: FeedStack }) {
     </div>
   );
 }
+
+/** RECORD A MESSAGE, into the channel of the wave on screen; memoised: a swipe rarely changes it. */
+const RecordLink = memo(function RecordLink({ channelId }: { channelId: string | undefined }) {
+  return (
+    <Link
+      to="/recorder/{-$channel_id}"
+      params={{ channel_id: channelId }}
+      className="tiktalk-record"
+    >
+      <span className="tiktalk-record__dot" aria-hidden="true" />
+      <span className="tiktalk-record__label">
+        <Trans>RECORD A MESSAGE</Trans>
+      </span>
+    </Link>
+  );
+});
 
 /** A failed page, in the feed's words (docs/product/listening.md "Short-video feed"). */
 function FeedErrorText({ error }: { error: unknown }) {
