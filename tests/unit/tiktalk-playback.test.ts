@@ -92,11 +92,27 @@ describe('the feed’s playback', () => {
     expect(playback.getSnapshot().index).toBe(1);
     expect(element('w1').paused).toBe(false);
     expect(element('w0').paused).toBe(true);
+    // Rewound when the page is idle, not in the swipe's own task.
+    expect(element('w0').currentTime).toBe(3);
+    vi.advanceTimersByTime(1000);
     expect(element('w0').currentTime).toBe(0);
     expect(playback.previous()).toBe(true);
     expect(playback.previous()).toBe(false);
     expect(playback.goTo(names.length)).toBe(false);
     expect(playback.getSnapshot().index).toBe(0);
+  });
+
+  it('a way back before the rewind starts the wave from its beginning', () => {
+    attachWindow(0, 2);
+    element('w0').advance(3);
+    playback.next();
+    playback.previous();
+    expect(element('w0').currentTime).toBe(0);
+    expect(element('w0').paused).toBe(false);
+    element('w0').advance(1);
+    vi.advanceTimersByTime(1000);
+    // The idle rewind leaves the wave on screen alone.
+    expect(element('w0').currentTime).toBe(1);
   });
 
   it('warms the waves ahead first, one at a time, and leaves them rewound and paused', () => {

@@ -14,6 +14,8 @@ type Listener = () => void;
 const WARM_DELAY_MS = 150;
 /** An element that left the window lets go of its media by then at the latest. */
 const RELEASE_WITHIN_MS = 1000;
+/** A wave left by a swipe is rewound by then at the latest. */
+const REWIND_WITHIN_MS = 1000;
 /** A wave's view is logged by then at the latest, once it plays. */
 const LOG_VIEW_WITHIN_MS = 2000;
 
@@ -333,7 +335,11 @@ export class FeedPlayback {
     return name ? this.elements.get(name) : undefined;
   }
 
-  /** A wave that was current: paused and rewound, which leaves it warm for a way back. */
+  /**
+   * A wave that was current: paused at once, and rewound when the page is idle, which leaves it
+   * warm for a way back. The rewind (a seek) was half of the swipe's own task, before the next
+   * wave could start (bench/tiktalk); a way back before it rewinds from startCurrent.
+   */
   private rest(name: string) {
     const element = this.elements.get(name);
     const bar = this.progress.get(name);
@@ -344,8 +350,15 @@ export class FeedPlayback {
     if (!element) return;
     element.pause();
     element.muted = true;
-    if (element.currentTime > 0) element.currentTime = 0;
     if (!element.error) this.warm.set(name, 'warm');
+    if (element.currentTime > 0) {
+      whenIdle(() => {
+        // Still resting in the window (not current again, not gone): rewound.
+        if (this.elements.get(name) !== element || this.currentName === name || !element.paused)
+          return;
+        if (element.currentTime > 0) element.currentTime = 0;
+      }, REWIND_WITHIN_MS);
+    }
   }
 
   /** The current wave plays (again): the indicator goes, the progress moves, the view counts. */
