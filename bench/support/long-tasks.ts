@@ -258,7 +258,8 @@ export function longTasks(
       const ms = (ts - start) / 1000;
       const task = taskAt(ms);
       if (!task) continue;
-      const weight = (ts - previous) / 1000;
+      // A sample stands for the time since the one before, but not for time before its task.
+      const weight = (ts - Math.max(previous, start + task.startTime * 1000)) / 1000;
       sampled.set(task, (sampled.get(task) ?? 0) + weight);
       const node = nodes.get(profile.samples[index]!);
       const special = node?.callFrame.functionName ?? '';
