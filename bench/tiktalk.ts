@@ -27,7 +27,7 @@ import {
   cpuByCause,
   formatLongTasks,
   longTasks,
-  PROFILER_CATEGORY,
+  LONG_TASK_CATEGORIES,
   type TraceEvent,
 } from './support/long-tasks.ts';
 import { median, option, publishVideoWaves, startSite } from './support/site.ts';
@@ -277,17 +277,7 @@ addEventListener('touchend', (event) => {
 }
 
 const ORIGIN_MARK = 'bench-tiktalk-origin';
-const traceCategories = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8.execute',
-  'v8',
-  'blink.user_timing',
-  'loading',
-  'toplevel',
-  'media',
-  PROFILER_CATEGORY,
-];
+const traceCategories = [...LONG_TASK_CATEGORIES, 'media'];
 
 /** What the main thread's tasks during the traced swipes were made of. */
 function reportTrace(buffer: Buffer, swipes: SwipeResult[], originMark: number) {

@@ -12,7 +12,7 @@ import {
   cpuByCause,
   formatLongTasks,
   longTasks,
-  PROFILER_CATEGORY,
+  LONG_TASK_CATEGORIES,
   type TraceEvent,
 } from './support/long-tasks.ts';
 import { median, option, startFirstScreenSite } from './support/site.ts';
@@ -22,17 +22,6 @@ const cpu = Number(option('cpu', '4'));
 const port = Number(option('port', '4171'));
 const save = option('save', '');
 const outDir = '.tmp/dist-bench-trace';
-
-const categories = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8.execute',
-  'v8',
-  'blink.user_timing',
-  'loading',
-  'toplevel',
-  PROFILER_CATEGORY,
-];
 
 const site = await startFirstScreenSite(port, outDir);
 const browser = await chromium.launch({
@@ -62,7 +51,7 @@ try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
     await page.goto('about:blank');
-    await browser.startTracing(page, { categories });
+    await browser.startTracing(page, { categories: LONG_TASK_CATEGORIES });
     await page.goto(`${site.origin}/newest`);
     await page.waitForSelector('.wave-row');
     await page.waitForLoadState('networkidle');

@@ -16,6 +16,18 @@ import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.j
 
 export const PROFILER_CATEGORY = 'disabled-by-default-v8.cpu_profiler';
 
+/** The trace categories a breakdown of long tasks reads (tasks, scripts, marks, the profile). */
+export const LONG_TASK_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'v8',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+  PROFILER_CATEGORY,
+];
+
 export interface TraceEvent {
   name: string;
   cat: string;
