@@ -230,7 +230,14 @@ try {
       else uploadStats.failed += 1;
     }
   };
-  const uploaders = Array.from({ length: UPLOADS }, () => uploader());
+  // An uploader that throws is counted, not left to end the bench before its clean-up (which
+  // would leave the API processes, the worker and nginx running).
+  const uploaders = Array.from({ length: UPLOADS }, () =>
+    uploader().catch((error: unknown) => {
+      uploadStats.failed += 1;
+      uploadStats.errors.push(`uploader stopped: ${String(error)}`);
+    }),
+  );
   const listeners = await autocannon({
     url: two.url,
     connections: LISTENERS,
