@@ -279,6 +279,10 @@ addEventListener('touchend', (event) => {
 const ORIGIN_MARK = 'bench-tiktalk-origin';
 const traceCategories = [...LONG_TASK_CATEGORIES, 'media'];
 
+/** Whether a traced task ran (partly) inside a swipe's window. */
+const inSwipe = (task: { start: number; duration: number }, swipe: SwipeResult) =>
+  task.start + task.duration > swipe.from && task.start < swipe.until;
+
 /** What the main thread's tasks during the traced swipes were made of. */
 function reportTrace(buffer: Buffer, swipes: SwipeResult[], originMark: number) {
   if (saveTrace) writeFileSync(saveTrace, buffer);
@@ -295,13 +299,9 @@ function reportTrace(buffer: Buffer, swipes: SwipeResult[], originMark: number) 
     args: { sync_id: '__lighthouseTimespanStart__' },
   });
   const all = longTasks(traceEvents, { distDir: site.outDir, minMs: 0 });
-  const during = all.filter((task) =>
-    swipes.some((swipe) => task.start + task.duration > swipe.from && task.start < swipe.until),
-  );
+  const during = all.filter((task) => swipes.some((swipe) => inSwipe(task, swipe)));
   const long = during.filter((task) => task.duration > 50);
-  const swipesWithLong = swipes.filter((swipe) =>
-    long.some((task) => task.start + task.duration > swipe.from && task.start < swipe.until),
-  ).length;
+  const swipesWithLong = swipes.filter((swipe) => long.some((task) => inSwipe(task, swipe))).length;
   console.log(
     `\ntrace of ${swipes.length} swipes (profiled: slower than untraced): ${long.length} tasks over 50 ms in ${swipesWithLong} swipes; main thread CPU in the swipes' windows ${during.reduce((sum, task) => sum + task.cpu, 0).toFixed(0)} ms`,
   );
@@ -309,7 +309,7 @@ function reportTrace(buffer: Buffer, swipes: SwipeResult[], originMark: number) 
   // traced, throttling included) much less so.
   const cpuLong = during.filter((task) => task.cpu > 50);
   const swipesWithCpuLong = swipes.filter((swipe) =>
-    cpuLong.some((task) => task.start + task.duration > swipe.from && task.start < swipe.until),
+    cpuLong.some((task) => inSwipe(task, swipe)),
   ).length;
   console.log(
     `  by CPU time: ${cpuLong.length} tasks over 50 ms in ${swipesWithCpuLong} swipes, longest ${Math.max(0, ...during.map((task) => task.cpu)).toFixed(0)} ms`,
