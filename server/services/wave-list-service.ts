@@ -29,9 +29,12 @@ const NO_VIEWS_CACHE_MS = 30_000;
 const MAX_VIEWER_ENTRIES = 50_000;
 
 interface CachedPage {
-  until: number;
+  /** When the page's query began: it is served until `since + cacheMs`, never later. */
+  since: number;
   generation: number;
   value: Promise<unknown>;
+  /** A refresh of this page is queued or running (refresh-ahead, see `cached`). */
+  refreshing: boolean;
 }
 
 /**
@@ -45,7 +48,8 @@ interface CachedPage {
  * the caller's likes and views are read per request (and a chat group's membership for its
  * thread), and not even those for an anonymous listener known to have no views. Items without
  * likes or views are presented once per cached page, so a hot page is served without touching
- * the database.
+ * the database. A page read in the second half of its second is read again after the reply
+ * (refresh-ahead), so a page in steady demand never expires in a request's path.
  */
 export function waveListService(deps: {
   waves: WavesRepository;
@@ -55,9 +59,12 @@ export function waveListService(deps: {
   siteName: string;
   /** Told whether each page lookup found the page cached (the /metrics counter). */
   onCacheLookup?: (hit: boolean) => void;
+  /** A monotonic clock in milliseconds (tests move it). */
+  now?: () => number;
 }) {
   const { waves, channels, users, access } = deps;
   const onCacheLookup = deps.onCacheLookup ?? (() => undefined);
+  const now = deps.now ?? (() => performance.now());
   let cacheMs = LIST_CACHE_MS;
   let generation = 0;
   const pages = new Map<string, CachedPage>();
@@ -66,31 +73,59 @@ export function waveListService(deps: {
 
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (cacheMs <= 0) return load();
-    const now = performance.now();
+    const at = now();
     const hit = pages.get(key);
-    if (hit && hit.until > now && hit.generation === generation) {
+    if (hit && hit.generation === generation && at - hit.since < cacheMs) {
       onCacheLookup(true);
+      if (!hit.refreshing && at - hit.since >= cacheMs / 2) refreshAhead(key, hit, load);
       return hit.value as Promise<T>;
     }
     onCacheLookup(false);
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();
-    const value = load();
-    pages.set(key, { until: now + cacheMs, generation, value });
-    value.catch(() => pages.delete(key));
-    return value;
+    const page: CachedPage = { since: at, generation, value: load(), refreshing: false };
+    pages.set(key, page);
+    page.value.catch(() => {
+      if (pages.get(key) === page) pages.delete(key);
+    });
+    return page.value as Promise<T>;
+  }
+
+  /**
+   * Reads a page again once this reply has gone (setImmediate: on SQLite the query runs
+   * synchronously) and serves the new rows from when they arrive. Until then the old page is
+   * served, within its own second; the new one counts its second from when its query began,
+   * so no page is ever older than `cacheMs` (the bound docs/decisions.md relies on across
+   * processes). Without it, the request that found a hot page expired ran the query itself:
+   * the slowest 1 % of list requests (docs/budgets.md "List endpoints").
+   */
+  function refreshAhead<T>(key: string, stale: CachedPage, load: () => Promise<T>) {
+    stale.refreshing = true;
+    setImmediate(() => {
+      if (pages.get(key) !== stale || stale.generation !== generation) return;
+      const page: CachedPage = { since: now(), generation, value: load(), refreshing: false };
+      page.value.then(
+        () => {
+          // Unless a change forgot the pages meanwhile (then the next request reads anew).
+          if (pages.get(key) === stale && page.generation === generation) pages.set(key, page);
+        },
+        () => {
+          if (pages.get(key) === stale) pages.delete(key);
+        },
+      );
+    });
   }
 
   /** Whether an anonymous listener may have views (cached "no" for a while). */
   async function mayHaveViews(viewerKey: string): Promise<boolean> {
     if (cacheMs <= 0) return true;
     const until = viewersWithoutViews.get(viewerKey);
-    if (until !== undefined && until > performance.now()) return false;
+    if (until !== undefined && until > now()) return false;
     if (await waves.hasAnyViews(viewerKey)) {
       viewersWithoutViews.delete(viewerKey);
       return true;
     }
     if (viewersWithoutViews.size >= MAX_VIEWER_ENTRIES) viewersWithoutViews.clear();
-    viewersWithoutViews.set(viewerKey, performance.now() + NO_VIEWS_CACHE_MS);
+    viewersWithoutViews.set(viewerKey, now() + NO_VIEWS_CACHE_MS);
     return false;
   }
 
