@@ -74,19 +74,34 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.decorateRequest('viewerFromCookie', false);
 
-  app.addHook('onRequest', async (request) => {
+  /** Takes a resolved session's viewer; the refusal of a cross-site cookie write, if any. */
+  const adopt = (request: FastifyRequest, viewer: Viewer | null, fromHeader: boolean) => {
+    if (!viewer) return undefined;
+    request.viewer = viewer;
+    request.viewerFromCookie = !fromHeader;
+    if (request.viewerFromCookie && !SAFE_METHODS.has(request.method) && !isOwnPage(request)) {
+      return forbidden();
+    }
+    return undefined;
+  };
+  // A callback hook, so a request without credentials (an anonymous list, the hot path of
+  // docs/budgets.md "List endpoints") is passed on without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.viewer = options.anonymousViewer;
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) return;
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) {
+      done();
+      return;
+    }
     const fromHeader = bearerToken(request);
     const token = fromHeader ?? request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const viewer = await options.sessions.resolve(token);
-    if (!viewer) return;
-    request.viewer = viewer;
-    request.viewerFromCookie = fromHeader === undefined;
-    if (request.viewerFromCookie && !SAFE_METHODS.has(request.method) && !isOwnPage(request)) {
-      throw forbidden();
+    if (!token) {
+      done();
+      return;
     }
+    options.sessions.resolve(token).then(
+      (viewer) => done(adopt(request, viewer, fromHeader !== undefined)),
+      (error: unknown) => done(error as Error),
+    );
   });
 });
 
