@@ -94,9 +94,8 @@ export function waveListService(deps: {
    * Reads a page again once this reply has gone (setImmediate: on SQLite the query runs
    * synchronously) and serves the new rows from when they arrive. Until then the old page is
    * served, within its own second; the new one counts its second from when its query began,
-   * so no page is ever older than `cacheMs` (the bound docs/decisions.md relies on across
-   * processes). Without it, the request that found a hot page expired ran the query itself:
-   * the slowest 1 % of list requests (docs/budgets.md "List endpoints").
+   * so no page is ever older than `cacheMs` (docs/decisions.md "List page cache"). Without
+   * it, the request that found a hot page expired waited for the query itself.
    */
   function refreshAhead<T>(key: string, stale: CachedPage, load: () => Promise<T>) {
     stale.refreshing = true;
