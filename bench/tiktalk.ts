@@ -8,8 +8,9 @@
 //   (the browser's own floor on this machine).
 // - long tasks (PerformanceObserver 'longtask') during a swipe: from touchstart until 500 ms
 //   after the next video plays (React renders the moved window meanwhile); target none > 50 ms.
-// - JS heap (after a forced GC), DOM nodes and media elements after 20, 50, 100, 150 and 200
-//   swipes (down through the feed, back up, down, up): target flat.
+// - JS heap (after a forced GC), DOM nodes and media elements after 20 swipes and every 50
+//   (down through the feed, back up, down, up): target flat; heap snapshots at the first and
+//   the last tell the page's own objects from V8's compiled code and the browser's buffers.
 // - --trace=N: a Chromium performance trace of the page over its first N swipes, and what the
 //   long tasks during those swipes were made of (bench/support/long-tasks.ts: source modules
 //   through the build's source maps, or the browser's own work). The trace's sampling profiler
@@ -30,6 +31,12 @@ import {
   LONG_TASK_CATEGORIES,
   type TraceEvent,
 } from './support/long-tasks.ts';
+import {
+  describeGrowth,
+  heapBreakdown,
+  pageObjects,
+  type HeapBreakdown,
+} from './support/heap-snapshot.ts';
 import { median, option, publishVideoWaves, startSite } from './support/site.ts';
 
 const port = Number(option('port', '4253'));
@@ -195,6 +202,9 @@ async function timedSwipe(
               const tasks = w.__longTasks.filter(
                 (task) => task.start + task.duration > start && task.start < at + 500,
               );
+              // The bench's own log must not grow the heap it measures: keep what a later
+              // swipe's window could still overlap.
+              w.__longTasks = w.__longTasks.filter((task) => task.start + task.duration > start);
               resolve({
                 ms: at - end,
                 longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
@@ -395,6 +405,7 @@ async function measure() {
 
     const results: SwipeResult[] = [];
     const samples: { after: number; heapMb: number; nodes: number; media: number }[] = [];
+    const snapshots: { after: number; heap: HeapBreakdown }[] = [];
     // Down 50 (the measured stretch; pages load by their cursor on the way), then up and down.
     const plan: (1 | -1)[] = [];
     for (let step = 0; step < totalSwipes; step++) {
@@ -405,9 +416,16 @@ async function measure() {
       results.push(await timedSwipe(page, cdp, direction, selectors));
       const done = step + 1;
       if (done === traceSwipes) reportTrace(await browser.stopTracing(), results, originMark);
-      if ([20, 50, 100, 150, 200].includes(done) || done === totalSwipes) {
+      if (done === 20 || done % 50 === 0 || done === totalSwipes) {
         if (!samples.some((sample) => sample.after === done))
           samples.push({ after: done, ...(await figuresOf(page, cdp)) });
+        // What the heap is made of, at the first sample and the last (a snapshot takes seconds
+        // at full speed: the CPU slowdown is lifted meanwhile).
+        if (done === 20 || done === totalSwipes) {
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+          snapshots.push({ after: done, heap: await heapBreakdown(cdp) });
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+        }
       }
       if (done % 25 === 0) console.error(`  ${done}/${totalSwipes} swipes`);
     }
@@ -452,6 +470,18 @@ async function measure() {
     console.log(
       `  heap ${heapGrowth.toFixed(2)}× from swipe ${first.after} to ${last.after} (flat: ≤ 1.10×, ${verdict(heapGrowth <= 1.1)}); media elements ${first.media} → ${last.media} (≤ 5: ${verdict(Math.max(...samples.map((s) => s.media)) <= 5)})`,
     );
+    // A leak in the feed grows the page's own objects; V8's optimised code (functions compiled
+    // as they get hot) and the browser's capped buffers (timing entries, DevTools' records of
+    // the bench's session) grow the heap without being one (docs/budgets.md "Short-video feed").
+    const [early, late] = snapshots;
+    if (early && late && late.after > early.after) {
+      const objectsGrowth = pageObjects(late.heap) / pageObjects(early.heap);
+      console.log(
+        `  the page's own JavaScript objects ${objectsGrowth.toFixed(2)}× from swipe ${early.after} to ${late.after} (flat: ≤ 1.10×, ${verdict(objectsGrowth <= 1.1)})`,
+      );
+      console.log(`what grew from swipe ${early.after} to ${late.after} (heap snapshots):`);
+      for (const line of describeGrowth(early.heap, late.heap)) console.log(`  ${line}`);
+    }
   } finally {
     await browser.close();
   }
