@@ -524,7 +524,8 @@ async function main() {
             `    ${row.name.padEnd(24)} ${ms(row.p50, 7)} ${ms(row.p99, 9)} ${ms(row.cpuP50, 8)} ${ms(row.cpuP99, 9)} ${ms(row.uncached.p50, 8)} ${ms(row.uncached.p99, 9)}` +
             (row.p50 <= 1 && row.p99 <= 5
               ? ''
-              : row.cpuP50 <= 1 && row.cpuP99 <= 5
+              : // On PostgreSQL a request also waits for the database's own process.
+                target.dialect === 'sqlite' && row.cpuP50 <= 1 && row.cpuP99 <= 5
                 ? '   met by CPU time'
                 : '   ABOVE TARGET'),
         ),
