@@ -192,15 +192,15 @@ test('a wave with its portrait video plays the video; one without shows its card
 
   await page.goto(feedOf(videoChannel));
   await expect(current(page)).toHaveAttribute('data-wave-name', withVideo!.waveName);
-  const video = current(page).locator('video');
+  const video = current(page).locator('video.tiktalk-item__video');
   await expect(video).toHaveAttribute('src', /\.mp4\?v=/);
   await expect.poll(() => playing(page), { timeout: 10_000 }).toBe(true);
   expect(await video.evaluate((element: HTMLVideoElement) => element.videoHeight)).toBe(1920);
 
   await page.keyboard.press('ArrowDown');
   await expect(current(page)).toHaveAttribute('data-wave-name', plain!.waveName);
-  await expect(current(page).locator('video')).toHaveCount(0);
-  await expect(current(page).locator('audio')).toHaveAttribute('src', /\.mp3$/);
+  await expect(current(page).locator('video.tiktalk-item__video')).toHaveCount(0);
+  await expect(current(page).locator('video.tiktalk-item__audio')).toHaveAttribute('src', /\.mp3$/);
   await expect.poll(() => playing(page), { timeout: 10_000 }).toBe(true);
   await expect(current(page).locator('.tiktalk-card')).toContainText('No video yet');
 });

@@ -95,7 +95,18 @@ export const FeedItem = memo(function FeedItem({
         ) : (
           <>
             <WaveCard wave={wave} title={title} />
-            <audio ref={mediaRef} src={media.src} preload="auto" muted loop />
+            {/* A <video> for the sound alone: browsers start muted media without a tap only
+                for video elements, so an <audio> here would wait for a tap on a first visit. */}
+            <video
+              ref={mediaRef}
+              className="tiktalk-item__audio"
+              src={media.src}
+              preload="auto"
+              playsInline
+              muted
+              loop
+              aria-hidden="true"
+            />
           </>
         )}
       </div>
