@@ -3,11 +3,16 @@ import './lib/zod-jitless.ts';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFoundPage } from './features/shell/components/not-found-page.tsx';
 import { waveListQuery } from './api/get-wave-list.ts';
-import { afterFirstScreen, showFirstScreenAfterLoad } from './lib/first-screen.ts';
+import {
+  afterFirstScreen,
+  firstScreenReady,
+  yieldToMain,
+  showFirstScreenAfterLoad,
+} from './lib/first-screen.ts';
 import { activateLanguage, i18n } from './lib/i18n.ts';
 import { loadWhenReachable } from './lib/load-when-reachable.ts';
 import { watchAccount } from './lib/account-scope.ts';
@@ -26,15 +31,6 @@ const queryClient = new QueryClient({
 
 // Another account than the caches' owner takes them over (docs/architecture.md "Private replies").
 watchAccount(queryClient);
-
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  defaultPreloadStaleTime: 0,
-  defaultNotFoundComponent: NotFoundPage,
-  scrollRestoration: true,
-});
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -64,25 +60,52 @@ document.documentElement.dataset['build'] = import.meta.env.VITE_BUILD_ID ?? 'de
 const firstFeed = { '/': 'newest', '/newest': 'newest', '/trending': 'trending' } as const;
 const feed = firstFeed[window.location.pathname as keyof typeof firstFeed];
 const language = storedLanguage();
+const firstList =
+  feed && language && storage.get('cookieConsent') === 'accepted'
+    ? waveListQuery({ kind: feed, language })
+    : null;
 if (language) void queryClient.prefetchQuery(isUserAnonymousQuery);
-if (feed && language && storage.get('cookieConsent') === 'accepted') {
-  void queryClient.prefetchInfiniteQuery(waveListQuery({ kind: feed, language }));
-}
+if (firstList) void queryClient.prefetchInfiniteQuery(firstList);
 // The last lists saved on this device paint at once if the network is slower than the disk
 // (docs/architecture.md "Persisted queries"); what the network brings replaces them.
 void restorePersistedQueries(queryClient);
 
+// The app's chunk has been evaluated in one task; the router's tree is built in the next, so
+// that neither is one long task on a slow phone (docs/budgets.md "First screen (Lighthouse)").
+await yieldToMain();
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  defaultNotFoundComponent: NotFoundPage,
+  scrollRestoration: true,
+});
+
 await activateLanguage(language ?? 'en');
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </I18nProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = createRoot(document.getElementById('root')!);
+// A feed's first screen renders once, with its route loaded and its list at hand, as a
+// transition: React renders it in slices that leave the main thread free in between, and no
+// slice is thrown away for data arriving mid-render (docs/budgets.md "First screen
+// (Lighthouse)"). Any other page, or a feed whose data is slow, renders at once as before.
+if (
+  firstList &&
+  (await firstScreenReady(router, queryClient, [isUserAnonymousQuery.queryKey, firstList.queryKey]))
+) {
+  startTransition(() => root.render(app));
+} else {
+  root.render(app);
+}
 
 // What the first screen does not need waits until it has been shown: the service worker (its
 // install downloads the whole precache) and the upload queue (IndexedDB). A feed says when it

@@ -1,3 +1,4 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -12,6 +13,7 @@ import { useSyncExternalStore } from 'react';
  */
 
 interface TaskScheduler {
+  yield?: () => Promise<void>;
   postTask?: (
     callback: () => void,
     options?: { priority?: 'user-blocking' | 'user-visible' | 'background' },
@@ -35,6 +37,17 @@ export function afterNextPaint(callback: () => void): () => void {
     cancelled = true;
     cancelAnimationFrame(frame);
   };
+}
+
+/** Ends the current task: what follows runs in a new one (`scheduler.yield` where there is one). */
+export function yieldToMain(): Promise<void> {
+  const scheduler = taskScheduler();
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }
 
 /** Runs `callback` at background priority (postTask), or when idle (at the latest after 2 s). */
@@ -98,4 +111,45 @@ export function showFirstScreenAfterLoad(delayMs = 1000): void {
   const later = () => setTimeout(firstScreenShown, delayMs);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
+}
+
+/** How long a feed's first render waits for its route and data before it renders without them. */
+const FIRST_SCREEN_WAIT_MS = 1000;
+
+/** Resolves once every query of `keys` has an answer (data or an error), from any source. */
+function whenSettled(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  const settled = () =>
+    keys.every((key) => {
+      const status = queryClient.getQueryState(key)?.status;
+      return status !== undefined && status !== 'pending';
+    });
+  return new Promise((resolve) => {
+    if (settled()) return resolve();
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Whether a feed's first screen can render once, whole, as a transition (src/main.tsx): true
+ * once the router has loaded the page's route and the queries of `keys` have an answer (the
+ * network's, or the saved copy's: docs/architecture.md "Persisted queries"); false after
+ * FIRST_SCREEN_WAIT_MS, when the page renders at once and shows what it has.
+ */
+export function firstScreenReady(
+  router: { load: () => Promise<void> },
+  queryClient: QueryClient,
+  keys: readonly QueryKey[],
+): Promise<boolean> {
+  const ready = Promise.all([router.load(), whenSettled(queryClient, keys)]).then(
+    () => true,
+    () => false,
+  );
+  const late = new Promise<boolean>((resolve) =>
+    setTimeout(() => resolve(false), FIRST_SCREEN_WAIT_MS),
+  );
+  return Promise.race([ready, late]);
 }

@@ -139,6 +139,37 @@ test('a long list as the first screen ends up whole in the server’s order; a d
   await expect(row).toBeInViewport();
 });
 
+test('the newest list as the first screen ends up whole, in the server’s order', async ({
+  page,
+}) => {
+  // More waves than a phone's first screen shows, so the rest arrive in steps after it.
+  const feedChannel = `feed-${Date.now().toString(36).slice(-6)}`;
+  await createChannel(feedChannel);
+  await publishWaves(
+    author,
+    feedChannel,
+    Array.from({ length: 10 }, (_, index) => ({ title: `Feed row ${index + 1}`, seconds: 1 })),
+  );
+  await prepareVisitor(page, { language: 'en', consent: true });
+  await page.goto('/newest');
+  const fromServer = async () => {
+    const reply = await page.request.get('/api/v1/wave/wavelistpublicnewest/en?limit=30');
+    const body = (await reply.json()) as { data: { wave_name: string }[] };
+    return body.data.map((wave) => wave.wave_name);
+  };
+  const expected = await fromServer();
+  expect(expected.length).toBeGreaterThan(10);
+  await expect
+    .poll(() => page.locator('.wave-row').evaluateAll((rows) => rows.map((row) => row.id.slice(5))))
+    .toEqual(expected);
+  // The first screen counts as shown once every row is there (what waited for it may start).
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByName('waves:first-screen-shown').length),
+    )
+    .toBe(1);
+});
+
 test('a row’s author and channel links open those pages inside the app, without a reload', async ({
   page,
 }) => {
