@@ -22,7 +22,7 @@ const FIRST_SCREEN =
 const ROUTE_FILE = /[\\/]src[\\/]routes[\\/][^?]+\.tsx$/;
 const LATER = /[\\/](consent-banner|language-chooser|update-prompt)\.tsx$/;
 const SHARED_WITH_FIRST_REQUESTS =
-  /[\\/]src[\\/](lib[\\/]storage|api[\\/]contract[\\/]languages)\.ts$|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](lib[\\/]storage|api[\\/]contract[\\/]languages)\.ts$/;
 const FEED_ROUTES = new Set(['/', '/newest', '/trending', '/following']);
 const inInitialChunk = (id: string) =>
   ENTRY.test(id) || ROUTE_FILE.test(id) || (FIRST_SCREEN.test(id) && !LATER.test(id));
@@ -137,9 +137,8 @@ export default defineConfig({
       input: { index: 'index.html', 'first-requests': FIRST_REQUESTS },
       output: {
         // With their static imports (includeDependenciesRecursively, the default).
-        // Local storage's module (and the language list it checks against) and Vite's helper
-        // for dynamic imports (the shell catalog's) are shared with src/first-requests.ts,
-        // which must not wait for the app's chunk.
+        // Local storage's module (and the language list it checks against) is shared with
+        // src/first-requests.ts, which must not wait for the app's chunk.
         codeSplitting: {
           groups: [
             { name: 'storage', test: SHARED_WITH_FIRST_REQUESTS, priority: 2 },

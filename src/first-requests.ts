@@ -1,5 +1,4 @@
 import type { EarlyRequest } from './api/client.ts';
-import type { LanguageCode } from './api/contract/languages.ts';
 import { storage, storedLanguage, storedToken } from './lib/storage.ts';
 
 /**
@@ -59,20 +58,6 @@ export function firstRequests(pathname: string): FirstRequest[] {
   }
   return requests;
 }
-
-/**
- * The shell catalogs (src/lib/i18n.ts loads the same modules): the stored language's is asked
- * for now, so the app, which needs it before its first render, finds it loaded instead of
- * asking for it only after its own chunk has been evaluated (one round trip later).
- */
-const shellCatalogs: Record<LanguageCode, () => Promise<unknown>> = {
-  en: () => import('../locales/en/shell.po'),
-  de: () => import('../locales/de/shell.po'),
-};
-
-const storedCatalog = storedLanguage();
-// A failure here is the app's to see and report, when it asks for the catalog itself.
-if (storedCatalog) shellCatalogs[storedCatalog]().catch(() => undefined);
 
 const pending: EarlyRequest[] = [];
 for (const { url, init } of firstRequests(window.location.pathname)) {

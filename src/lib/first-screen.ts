@@ -13,7 +13,6 @@ import { useSyncExternalStore } from 'react';
  */
 
 interface TaskScheduler {
-  yield?: () => Promise<void>;
   postTask?: (
     callback: () => void,
     options?: { priority?: 'user-blocking' | 'user-visible' | 'background' },
@@ -39,16 +38,8 @@ export function afterNextPaint(callback: () => void): () => void {
   };
 }
 
-/** Ends the current task: what follows runs in a new one (`scheduler.yield` where there is one). */
-export function yieldToMain(): Promise<void> {
-  const scheduler = taskScheduler();
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
+/** Ends the current task: what follows runs in a new one. */
+export const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Runs `callback` at background priority (postTask), or when idle (at the latest after 2 s). */
 function whenIdle(callback: () => void) {
