@@ -11,8 +11,13 @@ export const SHED_RETRY_AFTER_SECONDS = 2;
 /** How often the event loop's delay is sampled; a saturated process is seen within this. */
 const SAMPLE_INTERVAL_MS = 500;
 
-/** Routes a load balancer or a monitor asks: they answer even when the process sheds load. */
-const NEVER_SHED = new Set(['/healthz', '/readyz', '/metrics']);
+/**
+ * Only the API is refused. The app's own files and the media are sent from disk and cached by
+ * the browser and the worker, and a refused script or mp3 breaks the page or the player with
+ * nothing to ask again; the health, readiness and metrics routes a load balancer and a monitor
+ * ask sit outside it too.
+ */
+const SHED_PREFIX = '/api/';
 
 export interface LoadSheddingOptions {
   /** Mean event-loop delay (ms) over a sample above which requests are refused; 0: never. */
@@ -38,7 +43,7 @@ export const loadShedding = fp<LoadSheddingOptions>(
       maxEventLoopDelay: maxEventLoopDelayMs,
       sampleInterval: SAMPLE_INTERVAL_MS,
       pressureHandler: (request: FastifyRequest, reply: FastifyReply) => {
-        if (NEVER_SHED.has(request.routeOptions.url ?? '') || performance.now() < judgingFrom) {
+        if (!request.url.startsWith(SHED_PREFIX) || performance.now() < judgingFrom) {
           return undefined;
         }
         metrics.shedRequest();

@@ -52,6 +52,9 @@ describeEachDatabase('load shedding', (dialect) => {
       payload: { username: 'nobody', password: 'wrong-password' },
     });
     expect(write.statusCode).toBe(429);
+    // The app's files and the media are never refused: a refused script leaves a blank page.
+    for (const url of ['/', '/newest', '/assets/index-0000.js', '/media/audio/1/1/x/1_x.mp3'])
+      expect((await t.app.inject({ url })).statusCode).not.toBe(429);
     // What a load balancer and a monitor ask still answers.
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
