@@ -231,8 +231,7 @@ function FeedScreen({ stack }: { stack: FeedStack }) {
 
   // The window follows the wave on screen when the page is idle (usePlaybackState); it always
   // holds the current wave and the ones next to it.
-  const windowIndex =
-    Math.abs(snapshot.windowIndex - index) <= 1 ? Math.min(snapshot.windowIndex, index + 1) : index;
+  const windowIndex = Math.abs(snapshot.windowIndex - index) <= 1 ? snapshot.windowIndex : index;
   const first = Math.max(0, windowIndex - PRELOAD_BEHIND);
   const last = Math.min(waves.length - 1, windowIndex + PRELOAD_AHEAD);
   const windowWaves = waves.slice(first, last + 1);
