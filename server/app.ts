@@ -16,7 +16,7 @@ import { seedRequiredRows } from './seed/required-rows.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
 import { loadShedding } from './http/load-shedding.ts';
-import { requestIdMixin, requestIdOf, requestIds } from './http/request-id.ts';
+import { requestIdOf, requestIds } from './http/request-id.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticPlugin } from './http/static-plugin.ts';
 import { captchaCspSources } from './providers/captcha.ts';
@@ -87,7 +87,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      mixin: requestIdMixin,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     ...(options.instrumentation === false ? {} : { genReqId: requestIdOf }),

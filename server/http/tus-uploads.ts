@@ -9,7 +9,7 @@ import {
 } from '../../src/api/contract/recording-limits.ts';
 import { failure } from './envelope.ts';
 import { refusalStatus } from './error-handler.ts';
-import { currentRequestId } from './request-id.ts';
+import type { Log } from '../kernel/log.ts';
 import { Refusal } from '../kernel/refusal.ts';
 import type {
   ResumableUploads,
@@ -124,17 +124,31 @@ class EnvelopeTusServer extends Server {
   }
 }
 
-function tusError(status: number, message: string, fields: Record<string, string> = {}): TusError {
-  const requestId = currentRequestId();
+/** Who sends a tus request, told by the route before it hands the request over. */
+export interface TusCaller {
+  viewer: Viewer;
+  /** The request's id, for failure envelopes (tus writes them, not Fastify). */
+  requestId: string;
+  /** The request's logger (its lines name the request id). */
+  log: Log;
+}
+
+function tusError(
+  caller: TusCaller | undefined,
+  status: number,
+  message: string,
+  fields: Record<string, string> = {},
+): TusError {
+  const requestId = caller?.requestId;
   return {
     status_code: status,
     body: JSON.stringify({ ...failure(message, fields), ...(requestId ? { requestId } : {}) }),
   };
 }
 
-function asTusError(error: unknown): unknown {
+function asTusError(caller: TusCaller | undefined, error: unknown): unknown {
   if (error instanceof Refusal) {
-    return tusError(refusalStatus(error.kind), error.message, { ...error.fields });
+    return tusError(caller, refusalStatus(error.kind), error.message, { ...error.fields });
   }
   return error;
 }
@@ -142,7 +156,7 @@ function asTusError(error: unknown): unknown {
 export interface TusUploads {
   server: Server;
   /** Tells the tus hooks who is calling (set by the route before handing the request over). */
-  viewers: WeakMap<IncomingMessage, Viewer>;
+  callers: WeakMap<IncomingMessage, TusCaller>;
 }
 
 export function createTusUploads(deps: {
@@ -154,18 +168,21 @@ export function createTusUploads(deps: {
   log?: { error(object: object, message: string): void } | null;
 }): TusUploads {
   const { intake, uploads } = deps;
-  const viewers = new WeakMap<IncomingMessage, Viewer>();
+  const callers = new WeakMap<IncomingMessage, TusCaller>();
   const store = new SharedUploadStore(uploads);
 
-  const viewerOf = (req: TusRequest): Viewer => {
+  const callerOf = (req: TusRequest): TusCaller | undefined => {
     const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-    return (node && viewers.get(node)) ?? deps.anonymousViewer;
+    return node && callers.get(node);
   };
+  const viewerOf = (req: TusRequest): Viewer => callerOf(req)?.viewer ?? deps.anonymousViewer;
   const tokenOf = (req: TusRequest) => req.headers.get(UPLOAD_TOKEN_HEADER) ?? undefined;
 
   /** The wave of an upload, if the caller may touch it. */
   const authorize = async (req: TusRequest, waveName: string | null | undefined) => {
-    if (!waveName) throw tusError(400, recordingMessages.uploadFailed, { wave_name: 'required' });
+    if (!waveName) {
+      throw tusError(callerOf(req), 400, recordingMessages.uploadFailed, { wave_name: 'required' });
+    }
     return intake.authorize(waveName, tokenOf(req), viewerOf(req));
   };
 
@@ -192,14 +209,16 @@ export function createTusUploads(deps: {
           });
         }
       } catch (error) {
-        throw asTusError(error);
+        throw asTusError(callerOf(req), error);
       }
     },
 
     async onUploadCreate(req, upload) {
       try {
         if (upload.sizeIsDeferred) {
-          throw tusError(400, recordingMessages.uploadFailed, { 'upload-length': 'required' });
+          throw tusError(callerOf(req), 400, recordingMessages.uploadFailed, {
+            'upload-length': 'required',
+          });
         }
         const wave = await authorize(req, upload.metadata?.['wave_name']);
         await intake.admitUpload(wave, {
@@ -208,7 +227,7 @@ export function createTusUploads(deps: {
         });
         return {};
       } catch (error) {
-        throw asTusError(error);
+        throw asTusError(callerOf(req), error);
       }
     },
 
@@ -224,20 +243,21 @@ export function createTusUploads(deps: {
       } catch (error) {
         // Refused or failed: nothing of this upload stays (the wave records why).
         await uploads.remove(upload.id).catch(() => undefined);
-        throw asTusError(error);
+        throw asTusError(callerOf(req), error);
       }
     },
 
-    onResponseError(_req, error) {
+    onResponseError(req, error) {
+      const caller = callerOf(req);
       if ('status_code' in error) {
         if (error.status_code === 413 && !error.body.startsWith('{')) {
-          return tusError(413, recordingMessages.tooLarge);
+          return tusError(caller, 413, recordingMessages.tooLarge);
         }
         return undefined;
       }
-      deps.log?.error({ err: error }, 'tus upload failed');
-      return tusError(500, serverMessages.internalError);
+      (caller?.log ?? deps.log)?.error({ err: error }, 'tus upload failed');
+      return tusError(caller, 500, serverMessages.internalError);
     },
   });
-  return { server, viewers };
+  return { server, callers };
 }

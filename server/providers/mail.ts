@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import type { Log } from '../kernel/log.ts';
 
 /** One e-mail, with a plain-text part and an HTML part. */
 export interface MailMessage {
@@ -23,7 +24,8 @@ export interface OutboxMessage extends MailMessage {
 
 export interface MailProvider {
   readonly kind: 'outbox' | 'smtp';
-  send(message: MailMessage): Promise<void>;
+  /** `log`: the request's logger when a request sends it (its lines name the request id). */
+  send(message: MailMessage, log?: Log): Promise<void>;
 }
 
 interface MailLogger {
@@ -46,7 +48,7 @@ export function outboxMailProvider(
   let sequence = 0;
   return {
     kind: 'outbox',
-    async send(message) {
+    async send(message, requestLog) {
       await mkdir(dir, { recursive: true });
       const time = now();
       // Sortable by name: time, then order within this process, then a random part.
@@ -63,7 +65,7 @@ export function outboxMailProvider(
       const file = path.join(dir, `${id}.json`);
       await writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2), { mode: 0o600 });
       await rename(`${file}.tmp`, file);
-      log?.info(
+      (requestLog ?? log)?.info(
         { to: message.to, subject: message.subject, links: stored.links, file },
         'mail written to the outbox',
       );

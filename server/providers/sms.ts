@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import type { Log } from '../kernel/log.ts';
 
 /** One text message to a number in E.164 ("+" and digits). */
 export interface SmsMessage {
@@ -18,7 +19,8 @@ export interface SmsOutboxMessage extends SmsMessage {
 export interface SmsProvider {
   readonly kind: 'outbox' | 'twilio';
   /** Throws SmsSendError when the message could not be handed over. */
-  send(message: SmsMessage): Promise<void>;
+  /** `log`: the request's logger when a request sends it (its lines name the request id). */
+  send(message: SmsMessage, log?: Log): Promise<void>;
 }
 
 export class SmsSendError extends Error {
@@ -44,7 +46,7 @@ export function outboxSmsProvider(
   const dir = path.join(dataDir, 'sms-outbox');
   return {
     kind: 'outbox',
-    async send(message) {
+    async send(message, requestLog) {
       await mkdir(dir, { recursive: true });
       const time = now();
       const id = `${time}-${randomBytes(6).toString('hex')}`;
@@ -54,7 +56,10 @@ export function outboxSmsProvider(
       await writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2), { mode: 0o600 });
       await rename(`${file}.tmp`, file);
       // The number is logged without its last digits; the code only lives in the file.
-      log?.info({ to: `${message.to.slice(0, -4)}****`, file }, 'SMS written to the outbox');
+      (requestLog ?? log)?.info(
+        { to: `${message.to.slice(0, -4)}****`, file },
+        'SMS written to the outbox',
+      );
     },
   };
 }

@@ -108,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      await accounts.signUp({ ...request.body, ip: request.ip });
+      await accounts.signUp({ ...request.body, ip: request.ip }, request.log);
       return ok(null, authMessages.signedUp);
     },
   );
@@ -136,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      await accounts.requestPasswordReset(request.body.email, request.ip);
+      await accounts.requestPasswordReset(request.body.email, request.ip, request.log);
       return ok(null, authMessages.resetMailSent);
     },
   );

@@ -134,7 +134,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) =>
-      ok(await groups.invite(request.params.channel_id, request.body, request.viewer)),
+      ok(await groups.invite(request.params.channel_id, request.body, request.viewer, request.log)),
   );
 
   app.post(

@@ -37,6 +37,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         request.viewer,
         request.body,
         request.ip,
+        request.log,
       );
       if (verificationToken) {
         reply.setCookie(VERIFICATION_COOKIE, verificationToken, {

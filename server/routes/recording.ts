@@ -132,7 +132,11 @@ export const tusRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    tus.viewers.set(request.raw, request.viewer);
+    tus.callers.set(request.raw, {
+      viewer: request.viewer,
+      requestId: request.id,
+      log: request.log,
+    });
     // tus writes the reply itself: the headers Fastify would have added are set here.
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
     reply.hijack();

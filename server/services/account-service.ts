@@ -13,6 +13,7 @@ import { assertHuman, type CaptchaProvider } from '../providers/captcha.ts';
 import type { MailProvider } from '../providers/mail.ts';
 import { confirmationMail, passwordResetMail } from './account-mails.ts';
 import type { Clock } from '../kernel/clock.ts';
+import type { Log } from '../kernel/log.ts';
 import { HOUR, MINUTE, type RateLimiter } from './rate-limiter.ts';
 import type { SessionService } from './session-service.ts';
 
@@ -57,10 +58,6 @@ function isUniqueViolation(error: unknown, column: string): boolean {
   return unique && text.includes(column);
 }
 
-interface MailLog {
-  error(object: object, message: string): void;
-}
-
 export function accountService(deps: {
   config: Config;
   db: Db;
@@ -70,7 +67,8 @@ export function accountService(deps: {
   mail: MailProvider;
   rateLimiter: RateLimiter;
   anonymousUserId: number;
-  log: MailLog | null;
+  /** The app's logger; a request's own `log` argument goes before it. */
+  log: Log | null;
 }) {
   const { config, clock, sessions, captcha, mail, rateLimiter } = deps;
   const users = usersRepository(deps.db.kysely);
@@ -191,16 +189,19 @@ export function accountService(deps: {
      * POST /auth/signup (docs/product/accounts.md "Sign-up"; values already validated by the
      * contract schema).
      */
-    async signUp(input: {
-      username: string;
-      email: string;
-      password: string;
-      captcha?: string | undefined;
-      usercountrycode: string;
-      userregionname: string;
-      language_code_ui: LanguageCode;
-      ip: string;
-    }) {
+    async signUp(
+      input: {
+        username: string;
+        email: string;
+        password: string;
+        captcha?: string | undefined;
+        usercountrycode: string;
+        userregionname: string;
+        language_code_ui: LanguageCode;
+        ip: string;
+      },
+      log: Log | null = deps.log,
+    ) {
       await assertHuman(captcha, input.captcha, input.ip);
       const country = findCountry(input.usercountrycode);
       if (!country) {
@@ -260,9 +261,10 @@ export function accountService(deps: {
             site: config.siteName,
             language: input.language_code_ui,
           }),
+          log ?? undefined,
         );
       } catch (error) {
-        deps.log?.error({ err: error, userId }, 'the confirmation e-mail could not be sent');
+        log?.error({ err: error, userId }, 'the confirmation e-mail could not be sent');
         // The account stays: a password reset (which confirms the address) recovers it.
         throw new Refusal('upstream-failed', authMessages.confirmationMailFailed);
       }
@@ -290,7 +292,7 @@ export function accountService(deps: {
     },
 
     /** Replies the same whether or not the address has an account (no account discovery). */
-    async requestPasswordReset(emailInput: string, ip: string) {
+    async requestPasswordReset(emailInput: string, ip: string, log: Log | null = deps.log) {
       const email = emailInput.trim().toLowerCase();
       const perIp = limits.resetRequestsPerIp;
       await rateLimiter.hit(`reset:ip:${ip}`, perIp.limit, perIp.windowMs);
@@ -310,13 +312,11 @@ export function accountService(deps: {
             site: config.siteName,
             language: languageOf(user.language_code_ui),
           }),
+          log ?? undefined,
         );
       } catch (error) {
         // Same reply as always: a different one would tell that the address has an account.
-        deps.log?.error(
-          { err: error, userId: user.id },
-          'the password-reset e-mail could not be sent',
-        );
+        log?.error({ err: error, userId: user.id }, 'the password-reset e-mail could not be sent');
       }
     },
 

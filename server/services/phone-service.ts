@@ -23,6 +23,7 @@ import { invalid, Refusal } from '../kernel/refusal.ts';
 import { ALTCHA_MAX_LEVEL, assertHuman, type CaptchaProvider } from '../providers/captcha.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import type { Clock } from '../kernel/clock.ts';
+import type { Log } from '../kernel/log.ts';
 import { addressRange } from './address-range.ts';
 import { HOUR, type RateLimiter } from './rate-limiter.ts';
 import type { Viewer } from './session-service.ts';
@@ -110,7 +111,8 @@ export function phoneService(deps: {
   captcha: CaptchaProvider;
   rateLimiter: RateLimiter;
   limits?: Partial<Record<keyof typeof SMS_LIMITS, number>>;
-  log?: { error(object: object, message: string): void } | null;
+  /** The app's logger; a request's own `log` argument goes before it. */
+  log?: Log | null;
 }) {
   const codes = smsCodesRepository(deps.db.kysely);
   const users = usersRepository(deps.db.kysely);
@@ -150,6 +152,7 @@ export function phoneService(deps: {
       viewer: Viewer,
       input: { phone_number: string; country?: string | undefined; captcha?: string | undefined },
       ip: string,
+      log: Log | null = deps.log ?? null,
     ): Promise<{ data: VerifyPhoneData; verificationToken: string | null }> {
       const guest = viewer.isAnonymous;
       if (guest) {
@@ -204,13 +207,16 @@ export function phoneService(deps: {
       });
       const user = await users.findById(viewer.userId);
       try {
-        await deps.sms.send({
-          to: phone,
-          body: smsText(user?.language_code_ui ?? 'en', deps.config.siteName, code),
-        });
+        await deps.sms.send(
+          {
+            to: phone,
+            body: smsText(user?.language_code_ui ?? 'en', deps.config.siteName, code),
+          },
+          log ?? undefined,
+        );
       } catch (error) {
         await codes.delete(id);
-        deps.log?.error({ err: error }, 'sending an SMS failed');
+        log?.error({ err: error }, 'sending an SMS failed');
         throw new Refusal('unavailable', phoneMessages.sendFailed, {
           fields: {
             phone_number: phoneMessages.sendFailed,

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../helpers/s3.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
+import { createMember } from '../helpers/members.ts';
 import { createListener, makeTone, publishWave } from '../helpers/waves.ts';
 
 /** The value of a counter or gauge line of a Prometheus text exposition (0 when absent). */
@@ -40,10 +41,10 @@ describeEachDatabase('operations', (dialect) => {
       },
       logStream,
       register(app) {
-        // A service's log line, written through the app's logger as services do.
-        app.get('/probe/log', async () => {
+        // A service's log line, written through the logger the route hands it, as services do.
+        app.get('/probe/log', async (request) => {
           await new Promise((resolve) => setTimeout(resolve, 1));
-          app.log.info({ probe: true }, 'a service says something');
+          request.log.info({ probe: true }, 'a service says something');
           return { ok: true };
         });
         app.get('/probe/crash', async () => {
@@ -94,6 +95,22 @@ describeEachDatabase('operations', (dialect) => {
     // Outside a request, no id.
     t.app.log.info({ outside: true }, 'no request here');
     expect(lines.find((entry) => entry['outside'] === true)?.['reqId']).toBeUndefined();
+  });
+
+  it('names the request id in the lines a service and a provider write for a request', async () => {
+    // The password-reset mail: the account service hands the request's logger to the outbox.
+    await createMember(t, 'reqidmail');
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/requestpasswordresetemail',
+      payload: { email: `reqidmail@example.com` },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const line = lines.find(
+      (entry) =>
+        entry['msg'] === 'mail written to the outbox' && entry['to'] === 'reqidmail@example.com',
+    );
+    expect(line?.['reqId']).toBe(reply.headers['x-request-id']);
   });
 
   it('is ready when the database and the storage answer', async () => {

@@ -267,6 +267,11 @@ describeEachDatabase('uploads', (dialect) => {
         headers: { ...TUS, 'upload-length': '10' },
       });
       expect(bare.statusCode).toBe(400);
+      // tus writes these envelopes itself; each names its own request (the route tells tus).
+      for (const refused of [missing, bare]) {
+        expect(JSON.parse(refused.body).requestId).toBe(refused.headers['x-request-id']);
+      }
+      expect(missing.headers['x-request-id']).not.toBe(bare.headers['x-request-id']);
       const deferred = await t.app.inject({
         method: 'POST',
         url: '/api/v1/uploads',

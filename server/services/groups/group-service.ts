@@ -27,6 +27,7 @@ import {
 } from '../../db/repositories/chat-groups-repository.ts';
 import { usersRepository, type UserRow } from '../../db/repositories/users-repository.ts';
 import type { Clock } from '../../kernel/clock.ts';
+import type { Log } from '../../kernel/log.ts';
 import { forbidden, invalid, mustBeSignedIn, notFound, Refusal } from '../../kernel/refusal.ts';
 import type { MailProvider } from '../../providers/mail.ts';
 import type { SmsProvider } from '../../providers/sms.ts';
@@ -75,7 +76,8 @@ export function groupService(deps: {
   siteName: string;
   publicUrl: string;
   limits?: Partial<typeof GROUP_LIMITS>;
-  log?: { error(object: object, message: string): void } | null;
+  /** The app's logger; a request's own `log` argument goes before it. */
+  log?: Log | null;
 }) {
   const groups = chatGroupsRepository(deps.db.kysely);
   const channels = channelsRepository(deps.db.kysely);
@@ -259,7 +261,12 @@ export function groupService(deps: {
      * groups) or e-mail (e-mail groups) in the invitee's language where known. Groups for anyone
      * with the link invite by their link ("Invalid access rule").
      */
-    async invite(channelId: number, input: InvitationCreateInput, viewer: Viewer) {
+    async invite(
+      channelId: number,
+      input: InvitationCreateInput,
+      viewer: Viewer,
+      log: Log | null = deps.log ?? null,
+    ) {
       const group = await byId(channelId, viewer);
       if (input.channel_id !== channelId) {
         throw invalid(chatMessages.channelIdRequired, {
@@ -320,12 +327,12 @@ export function groupService(deps: {
         language: asLanguage(invitee?.language_code_ui ?? inviter.language_code_ui),
       };
       try {
-        if (phone) await deps.sms.send(invitationSms(phone, text));
-        else if (email) await deps.mail.send(invitationMail(email, text));
+        if (phone) await deps.sms.send(invitationSms(phone, text), log ?? undefined);
+        else if (email) await deps.mail.send(invitationMail(email, text), log ?? undefined);
       } catch (error) {
         // No invitation stays behind that nobody received.
         await groups.deleteInvitation(id);
-        deps.log?.error({ err: error, channelId }, 'the invitation could not be sent');
+        log?.error({ err: error, channelId }, 'the invitation could not be sent');
         throw new Refusal('unavailable', chatMessages.invitationSendFailed);
       }
       return {
