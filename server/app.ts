@@ -3,7 +3,11 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyServerOptions,
+  type onResponseHookHandler,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -116,13 +120,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // and every answered request is counted with its route pattern.
   if (options.instrumentation !== false) {
     await app.register(requestIds);
+    // Each route counts its own requests with its pattern known at registration: no
+    // `request.routeOptions` (a new object each time it is read) and no lookup per request.
+    app.addHook('onRoute', (route) => {
+      const record = services.metrics.routeRecorder(route.url);
+      const counted: onResponseHookHandler = (request, reply, done) => {
+        record(request.method, reply.statusCode, reply.elapsedTime / 1000);
+        done();
+      };
+      route.onResponse = [counted, ...[route.onResponse ?? []].flat()];
+    });
+    const unmatched = services.metrics.routeRecorder('unmatched');
     app.addHook('onResponse', (request, reply, done) => {
-      services.metrics.observeRequest(
-        request.method,
-        request.routeOptions.url ?? 'unmatched',
-        reply.statusCode,
-        reply.elapsedTime / 1000,
-      );
+      if (request.is404) unmatched(request.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
   }

@@ -144,9 +144,27 @@ describeEachDatabase('operations', (dialect) => {
     const count = (text: string) =>
       sample(text, 'waves_http_requests_total', { method: 'GET', route, status: '200' });
     expect(count(after) - count(before)).toBe(3);
+    const timed = sample(after, 'waves_http_request_duration_seconds_count', { route });
+    expect(timed).toBeGreaterThanOrEqual(3);
+    // The histogram's buckets are cumulative up to +Inf, which counts every request.
+    expect(sample(after, 'waves_http_request_duration_seconds_bucket', { route, le: '+Inf' })).toBe(
+      timed,
+    );
     expect(
-      sample(after, 'waves_http_request_duration_seconds_count', { route }),
-    ).toBeGreaterThanOrEqual(3);
+      sample(after, 'waves_http_request_duration_seconds_bucket', { route, le: '0.0005' }),
+    ).toBeLessThanOrEqual(timed);
+    expect(sample(after, 'waves_http_request_duration_seconds_sum', { route })).toBeGreaterThan(0);
+    // A request no route matched counts under `unmatched`; a HEAD under its GET route's pattern.
+    const unmatched = (text: string) =>
+      sample(text, 'waves_http_requests_total', { route: 'unmatched', status: '404' });
+    const heads = (text: string) =>
+      sample(text, 'waves_http_requests_total', { method: 'HEAD', route, status: '200' });
+    await t.app.inject({ url: '/api/v1/no/such/route' });
+    await t.app.inject({ method: 'HEAD', url: '/api/v1/wave/wavelistpublicnewest/en' });
+    const later = await scrape();
+    expect(unmatched(later) - unmatched(after)).toBe(1);
+    expect(heads(later) - heads(after)).toBe(1);
+    expect(count(later)).toBe(count(after));
     const hits = (text: string) =>
       sample(text, 'waves_list_cache_lookups_total', { result: 'hit' });
     expect(hits(after) - hits(before)).toBeGreaterThanOrEqual(2);
