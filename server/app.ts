@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -20,6 +19,7 @@ import { seedRequiredRows } from './seed/required-rows.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
 import { loadShedding } from './http/load-shedding.ts';
+import { leavesFormsUnread } from './http/multipart-form.ts';
 import { requestIdOf, requestIds } from './http/request-id.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticPlugin } from './http/static-plugin.ts';
@@ -163,7 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 2, fields: 20 } });
+  leavesFormsUnread(app);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.siteName} API`, version: '1.0.0' },

@@ -3,7 +3,8 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serverMessages } from '../../src/api/contract/envelope.ts';
 import { invalid, Refusal } from '../kernel/refusal.ts';
 
@@ -11,6 +12,26 @@ import { invalid, Refusal } from '../kernel/refusal.ts';
 const NOT_IMAGE_EXTENSIONS =
   /\.(mp3|m4a|aac|wav|ogg|oga|opus|flac|webm|mp4|m4v|mov|avi|mkv|pdf|txt|html?|svg|svgz|js|mjs|json|xml|exe|zip|gz)$/i;
 export const isNotAnImageName = (filename: string) => NOT_IMAGE_EXTENSIONS.test(filename.trim());
+
+/**
+ * @fastify/multipart for the routes of `app`, an encapsulated plugin whose routes read forms.
+ * It is not registered for the whole app: its hooks (a close listener and two promises for
+ * every request) would cost every route, the hot list routes too (docs/budgets.md "List
+ * endpoints").
+ */
+export async function readsForms(app: FastifyInstance) {
+  app.removeContentTypeParser('multipart/form-data');
+  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 2, fields: 20 } });
+}
+
+/**
+ * The app's parser for forms sent to a route that reads none: the body is left unread, as
+ * @fastify/multipart's own parser leaves it, so such a route answers as it did when the plugin
+ * was the app's (its schema refuses the missing body; a 415 would be new).
+ */
+export function leavesFormsUnread(app: FastifyInstance) {
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+}
 
 /** Text fields a form may carry (ours have at most eight). */
 export const MULTIPART_MAX_FIELDS = 30;

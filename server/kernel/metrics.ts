@@ -105,19 +105,24 @@ export function createMetrics() {
     labelNames: ['way'] as const,
     registers: [registry],
   });
-  const cacheLookups = new Counter({
-    name: 'waves_list_cache_lookups_total',
-    help: 'Wave list page cache lookups, by result (hit or miss)',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  });
+  // Counted once for every list request, so in plain numbers as well (above).
+  const cacheLookups = { hit: 0, miss: 0 };
+  registry.registerMetric(
+    scrapedMetric(
+      'waves_list_cache_lookups_total',
+      'Wave list page cache lookups, by result (hit or miss)',
+      'counter',
+      () => [
+        { labels: { result: 'hit' }, value: cacheLookups.hit },
+        { labels: { result: 'miss' }, value: cacheLookups.miss },
+      ],
+    ),
+  );
   const shedRequests = new Counter({
     name: 'waves_shed_requests_total',
     help: 'Requests refused at once with 429 because the process was saturated (load shedding)',
     registers: [registry],
   });
-  const cacheHit = cacheLookups.labels('hit');
-  const cacheMiss = cacheLookups.labels('miss');
 
   let queueStats: () => Promise<QueueStats[]> = async () => [];
   const stats = () => queueStats();
@@ -197,7 +202,8 @@ export function createMetrics() {
       shedRequests.inc();
     },
     listCacheLookup(hit: boolean) {
-      (hit ? cacheHit : cacheMiss).inc();
+      if (hit) cacheLookups.hit += 1;
+      else cacheLookups.miss += 1;
     },
     /** Where the queue gauges read from (the job queue, on each scrape). */
     setQueueStats(read: () => Promise<QueueStats[]>) {

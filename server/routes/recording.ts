@@ -14,7 +14,7 @@ import {
 import { waveNameParamsSchema } from '../../src/api/contract/wave.ts';
 import { serverMessages } from '../../src/api/contract/envelope.ts';
 import { failure, ok } from '../http/envelope.ts';
-import { readMultipartForm } from '../http/multipart-form.ts';
+import { readMultipartForm, readsForms } from '../http/multipart-form.ts';
 import { REQUEST_ID_HEADER } from '../http/request-id.ts';
 import { createTusUploads } from '../http/tus-uploads.ts';
 import { invalid, Refusal } from '../kernel/refusal.ts';
@@ -33,6 +33,7 @@ export const recordingRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   app,
   { services },
 ) => {
+  await readsForms(app);
   app.post(
     '/wave/newwave',
     {

@@ -20,7 +20,7 @@ import {
 } from '../../src/api/contract/treasurehunt.ts';
 import { requireSignedIn } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope.ts';
-import { isNotAnImageName, readMultipartForm } from '../http/multipart-form.ts';
+import { isNotAnImageName, readMultipartForm, readsForms } from '../http/multipart-form.ts';
 import type { Services } from '../services/container.ts';
 
 /** Replies that depend on the caller (is_mine, bought_by_me) or on the clock (the price). */
@@ -31,6 +31,7 @@ export const treasureHuntRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   app,
   { services },
 ) => {
+  await readsForms(app);
   const tmpDir = services.uploadPaths.forms;
 
   app.get(

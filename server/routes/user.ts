@@ -13,7 +13,7 @@ import {
 import { requireSignedIn } from '../http/auth-plugin.ts';
 import { ok } from '../http/envelope.ts';
 import { notFound } from '../kernel/refusal.ts';
-import { isNotAnImageName, readMultipartForm } from '../http/multipart-form.ts';
+import { isNotAnImageName, readMultipartForm, readsForms } from '../http/multipart-form.ts';
 import type { Services } from '../services/container.ts';
 
 /**
@@ -29,6 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
+  await readsForms(app);
   const tmpDir = services.uploadPaths.forms;
   const readForm = (request: FastifyRequest, fileFields: readonly string[], single?: string) =>
     readMultipartForm(request, {

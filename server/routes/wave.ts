@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PROFILE_IMAGE_MAX_BYTES, profileMessages } from '../../src/api/contract/constants.ts';
 import type { z } from 'zod';
 import {
@@ -22,7 +22,7 @@ import {
 import { requireSignedIn } from '../http/auth-plugin.ts';
 import { callerOfRequests, DEVICE_COOKIE } from '../http/caller.ts';
 import { ok } from '../http/envelope.ts';
-import { isNotAnImageName, readMultipartForm } from '../http/multipart-form.ts';
+import { isNotAnImageName, readMultipartForm, readsForms } from '../http/multipart-form.ts';
 import { listReplies } from '../http/list-serializer.ts';
 import type { Services } from '../services/container.ts';
 import { DEVICE_ID_MAX_AGE_S } from '../services/viewer-keys.ts';
@@ -200,40 +200,48 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
   );
 
-  app.post(
-    '/wave/sponsor/:wave_name',
-    {
-      preValidation: requireSignedIn,
-      schema: {
-        tags: ['wave'],
-        description:
-          'site admins: is_sponsored (TRUE or FALSE), sponsor_name; as multipart also an optional logo image',
-        params: waveNameParamsSchema,
-        response: { 200: waveMetadataReplySchema },
+  // The one form of these routes, in a context of its own: the list routes get none of
+  // @fastify/multipart's hooks (http/multipart-form.ts).
+  await app.register(async (context) => {
+    await readsForms(context);
+    const forms = context.withTypeProvider<ZodTypeProvider>();
+    forms.post(
+      '/wave/sponsor/:wave_name',
+      {
+        preValidation: requireSignedIn,
+        schema: {
+          tags: ['wave'],
+          description:
+            'site admins: is_sponsored (TRUE or FALSE), sponsor_name; as multipart also an optional logo image',
+          params: waveNameParamsSchema,
+          response: { 200: waveMetadataReplySchema },
+        },
       },
-    },
-    async (request) => {
-      const { wave_name } = request.params;
-      if (!request.isMultipart()) {
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        return ok([await services.waves.sponsor(wave_name, body, undefined, callerOf(request))]);
-      }
-      const form = await readMultipartForm(request, {
-        tmpDir: services.uploadPaths.forms,
-        fileFields: ['logo'],
-        defaultFileField: 'logo',
-        maxFileBytes: PROFILE_IMAGE_MAX_BYTES,
-        tooLargeMessage: profileMessages.imageTooBig,
-        refuseFileName: { test: isNotAnImageName, message: profileMessages.imageType },
-      });
-      try {
-        const logo = form.files['logo']?.path;
-        return ok([await services.waves.sponsor(wave_name, form.fields, logo, callerOf(request))]);
-      } finally {
-        await form.cleanup();
-      }
-    },
-  );
+      async (request) => {
+        const { wave_name } = request.params;
+        if (!request.isMultipart()) {
+          const body = (request.body ?? {}) as Record<string, unknown>;
+          return ok([await services.waves.sponsor(wave_name, body, undefined, callerOf(request))]);
+        }
+        const form = await readMultipartForm(request, {
+          tmpDir: services.uploadPaths.forms,
+          fileFields: ['logo'],
+          defaultFileField: 'logo',
+          maxFileBytes: PROFILE_IMAGE_MAX_BYTES,
+          tooLargeMessage: profileMessages.imageTooBig,
+          refuseFileName: { test: isNotAnImageName, message: profileMessages.imageType },
+        });
+        try {
+          const logo = form.files['logo']?.path;
+          return ok([
+            await services.waves.sponsor(wave_name, form.fields, logo, callerOf(request)),
+          ]);
+        } finally {
+          await form.cleanup();
+        }
+      },
+    );
+  });
 
   app.post(
     '/wave/delete/:wave_name',

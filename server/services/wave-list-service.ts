@@ -114,11 +114,17 @@ export function waveListService(deps: {
     });
   }
 
+  /** Whether an anonymous listener is known to have no views (a cached "no", for a while). */
+  function knownWithoutViews(viewerKey: string): boolean {
+    if (cacheMs <= 0) return false;
+    const until = viewersWithoutViews.get(viewerKey);
+    return until !== undefined && until > now();
+  }
+
   /** Whether an anonymous listener may have views (cached "no" for a while). */
   async function mayHaveViews(viewerKey: string): Promise<boolean> {
     if (cacheMs <= 0) return true;
-    const until = viewersWithoutViews.get(viewerKey);
-    if (until !== undefined && until > now()) return false;
+    if (knownWithoutViews(viewerKey)) return false;
     if (await waves.hasAnyViews(viewerKey)) {
       viewersWithoutViews.delete(viewerKey);
       return true;
@@ -149,12 +155,27 @@ export function waveListService(deps: {
     return (items[index] ??= presentWaveListItem(row, liked, viewed, cursorOf(row)));
   }
 
+  /** The items of a page without the caller's likes and views: one array per cached page. */
+  function plainPage(rows: WaveListRow[], cursorOf: (row: WaveListRow) => string) {
+    let items = plainItems.get(rows);
+    if (!items) {
+      items = rows.map((row) => itemOf(row, false, false, cursorOf));
+      plainItems.set(rows, items);
+    }
+    return items;
+  }
+
   async function present(
     rows: WaveListRow[],
     caller: Caller,
     cursorOf: (row: WaveListRow) => string,
   ): Promise<WaveListItem[]> {
     if (rows.length === 0) return [];
+    // The hot path (docs/budgets.md "List endpoints"): a listener known to have no views gets
+    // the page's one array, with no query, no await and nothing allocated.
+    if (caller.viewer.isAnonymous && knownWithoutViews(caller.viewerKey)) {
+      return plainPage(rows, cursorOf);
+    }
     const ids = rows.map((row) => row.id);
     const none = new Set<number>();
     let liked = none;
@@ -164,14 +185,7 @@ export function waveListService(deps: {
     } else if (await mayHaveViews(caller.viewerKey)) {
       viewed = await waves.viewedAmong(caller.viewerKey, ids);
     }
-    if (liked.size === 0 && viewed.size === 0) {
-      let items = plainItems.get(rows);
-      if (!items) {
-        items = rows.map((row) => itemOf(row, false, false, cursorOf));
-        plainItems.set(rows, items);
-      }
-      return items;
-    }
+    if (liked.size === 0 && viewed.size === 0) return plainPage(rows, cursorOf);
     return rows.map((row) => itemOf(row, liked.has(row.id), viewed.has(row.id), cursorOf));
   }
   const byId = (row: WaveListRow) => cursors.ofId(row.id);
