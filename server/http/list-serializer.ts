@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Envelope } from '../../src/api/contract/envelope.ts';
 import { ok } from './envelope.ts';
 
 interface Encoded {
@@ -45,7 +46,11 @@ export function listReplies(options: { validate: boolean }) {
     return json;
   };
   return {
-    send<T>(request: FastifyRequest, reply: FastifyReply, items: T[]) {
+    /**
+     * Sends a list's reply and returns undefined; outside production, returns the envelope for
+     * the route's serializer. A handler returns what this returns.
+     */
+    answer<T>(request: FastifyRequest, reply: FastifyReply, items: T[]): Envelope<T[]> | undefined {
       if (options.validate) return ok(items);
       let encoded = encodings.get(items);
       if (encoded === undefined) {
@@ -58,7 +63,10 @@ export function listReplies(options: { validate: boolean }) {
       }
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding === null || encoded.identity.length < 1024) return reply.send(encoded.identity);
+      if (encoding === null || encoded.identity.length < 1024) {
+        void reply.send(encoded.identity);
+        return undefined;
+      }
       if (encoding === 'br') {
         encoded.br ??= brotliCompressSync(encoded.identity, {
           params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
@@ -66,7 +74,8 @@ export function listReplies(options: { validate: boolean }) {
       } else {
         encoded.gzip ??= gzipSync(encoded.identity, { level: 6 });
       }
-      return reply.header('content-encoding', encoding).send(encoded[encoding]);
+      void reply.header('content-encoding', encoding).send(encoded[encoding]);
+      return undefined;
     },
   };
 }

@@ -52,11 +52,20 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   // The hot path: in production a cached page is encoded once and sent as is.
   const lists = listReplies({ validate: !services.config.isProduction });
 
-  /** A public wave list: the path parameter picks it, the query pages it (cursor and limit). */
+  /**
+   * A public wave list: the path parameter picks it, the query pages it (cursor and limit).
+   * `now` answers without a promise when it can (an anonymous listener's cached page, the hot
+   * path of docs/budgets.md "List endpoints"); `load` answers every other request.
+   */
   const listRoute = <Params extends z.ZodType>(
     url: string,
     params: Params,
     load: (params: z.output<Params>, page: PageRequest, caller: Caller) => Promise<WaveListItem[]>,
+    now?: (
+      params: z.output<Params>,
+      page: PageRequest,
+      caller: Caller,
+    ) => WaveListItem[] | undefined,
   ) =>
     app.get(
       url,
@@ -67,15 +76,18 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         compress: false,
         decompress: false,
       },
-      async (request, reply) => {
+      (request, reply) => {
         reply.header('cache-control', LIST_CACHE);
         // The type provider cannot resolve a generic schema's output; `params` validated it.
-        const items = await load(
-          request.params as z.output<Params>,
-          request.query,
-          callerOf(request),
-        );
-        return lists.send(request, reply, items);
+        const listParams = request.params as z.output<Params>;
+        const caller = callerOf(request);
+        const items = now?.(listParams, request.query, caller);
+        if (items === undefined) {
+          return load(listParams, request.query, caller).then((loaded) =>
+            lists.answer(request, reply, loaded),
+          );
+        }
+        return lists.answer(request, reply, items);
       },
     );
 
@@ -83,11 +95,13 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/wave/wavelistpublicnewest/:language_code',
     languageListParamsSchema,
     (p, page, caller) => services.waveLists.newest(p.language_code, page, caller),
+    (p, page, caller) => services.waveLists.newestNow(p.language_code, page, caller),
   );
   listRoute(
     '/wave/wavelistpublictrending/:language_code',
     languageListParamsSchema,
     (p, page, caller) => services.waveLists.trending(p.language_code, page, caller),
+    (p, page, caller) => services.waveLists.trendingNow(p.language_code, page, caller),
   );
   listRoute(
     '/wave/wavelistpublicfollowing/:user_id',

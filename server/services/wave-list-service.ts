@@ -21,6 +21,13 @@ function idCursor(page: PageRequest): number | null {
   return id;
 }
 
+function trendingCursor(page: PageRequest): { score: number; id: number } | null {
+  if (page.after === undefined) return null;
+  const before = cursors.parseTrending(page.after);
+  if (!before) throw invalidCursor();
+  return before;
+}
+
 /** How long a list page's rows are reused (counts may lag this much in other processes). */
 export const LIST_CACHE_MS = 1000;
 const MAX_CACHED_PAGES = 2000;
@@ -35,6 +42,18 @@ interface CachedPage {
   value: Promise<unknown>;
   /** A refresh of this page is queued or running (refresh-ahead, see `cached`). */
   refreshing: boolean;
+  /** The rows, once the query has answered (served at once by `cachedNow`). */
+  rows?: unknown;
+}
+
+/** Keeps a page's rows on it once they arrive. */
+function track(page: CachedPage) {
+  page.value.then(
+    (rows) => {
+      page.rows = rows;
+    },
+    () => undefined,
+  );
 }
 
 /**
@@ -83,11 +102,27 @@ export function waveListService(deps: {
     onCacheLookup(false);
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();
     const page: CachedPage = { since: at, generation, value: load(), refreshing: false };
+    track(page);
     pages.set(key, page);
     page.value.catch(() => {
       if (pages.get(key) === page) pages.delete(key);
     });
     return page.value as Promise<T>;
+  }
+
+  /**
+   * `cached` without a promise: the rows of a page that is cached and has arrived, else
+   * undefined (and nothing counted: the caller then asks `cached`).
+   */
+  function cachedNow<T>(key: string, load: () => Promise<T>): T | undefined {
+    if (cacheMs <= 0) return undefined;
+    const at = now();
+    const hit = pages.get(key);
+    if (!hit || hit.rows === undefined || hit.generation !== generation) return undefined;
+    if (at - hit.since >= cacheMs) return undefined;
+    onCacheLookup(true);
+    if (!hit.refreshing && at - hit.since >= cacheMs / 2) refreshAhead(key, hit, load);
+    return hit.rows as T;
   }
 
   /**
@@ -102,6 +137,7 @@ export function waveListService(deps: {
     setImmediate(() => {
       if (pages.get(key) !== stale || stale.generation !== generation) return;
       const page: CachedPage = { since: now(), generation, value: load(), refreshing: false };
+      track(page);
       page.value.then(
         () => {
           // Unless a change forgot the pages meanwhile (then the next request reads anew).
@@ -188,7 +224,24 @@ export function waveListService(deps: {
     if (liked.size === 0 && viewed.size === 0) return plainPage(rows, cursorOf);
     return rows.map((row) => itemOf(row, liked.has(row.id), viewed.has(row.id), cursorOf));
   }
+  /**
+   * The page at once (no promise, no query) for an anonymous listener known to have no views
+   * whose page is cached: the hot path of docs/budgets.md "List endpoints". Undefined otherwise;
+   * the list's own method then answers.
+   */
+  function plainPageNow(
+    caller: Caller,
+    key: string,
+    load: () => Promise<WaveListRow[]>,
+    cursorOf: (row: WaveListRow) => string,
+  ): WaveListItem[] | undefined {
+    if (!caller.viewer.isAnonymous || !knownWithoutViews(caller.viewerKey)) return undefined;
+    const rows = cachedNow(key, load);
+    if (rows === undefined) return undefined;
+    return rows.length === 0 ? [] : plainPage(rows, cursorOf);
+  }
   const byId = (row: WaveListRow) => cursors.ofId(row.id);
+  const byTrending = (row: WaveListRow) => cursors.ofTrending(row.trending_score, row.id);
   const limitOf = (page: PageRequest) => page.limit ?? WAVE_LIST_DEFAULT_LIMIT;
   const pageKey = (list: string, subject: string | number, page: PageRequest) =>
     `${list}\n${subject}\n${page.after ?? ''}\n${limitOf(page)}`;
@@ -223,15 +276,31 @@ export function waveListService(deps: {
     },
 
     async trending(language: string, page: PageRequest, caller: Caller) {
-      let before: { score: number; id: number } | null = null;
-      if (page.after !== undefined) {
-        before = cursors.parseTrending(page.after);
-        if (!before) throw invalidCursor();
-      }
+      const before = trendingCursor(page);
       const rows = await cached(pageKey('trending', language, page), () =>
         waves.trending(language, before, limitOf(page)),
       );
-      return present(rows, caller, (row) => cursors.ofTrending(row.trending_score, row.id));
+      return present(rows, caller, byTrending);
+    },
+
+    /** `newest` at once when it can be (`plainPageNow`), else undefined. */
+    newestNow(language: string, page: PageRequest, caller: Caller) {
+      return plainPageNow(
+        caller,
+        pageKey('newest', language, page),
+        () => waves.newest(language, idCursor(page), limitOf(page)),
+        byId,
+      );
+    },
+
+    /** `trending` at once when it can be (`plainPageNow`), else undefined. */
+    trendingNow(language: string, page: PageRequest, caller: Caller) {
+      return plainPageNow(
+        caller,
+        pageKey('trending', language, page),
+        () => waves.trending(language, trendingCursor(page), limitOf(page)),
+        byTrending,
+      );
     },
 
     /** Waves of the users whose home teams this user follows. */

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { preferredEncoding } from '../../server/http/list-serializer.ts';
 import { waveListReplySchema } from '../../src/api/contract/wave.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -47,6 +48,42 @@ describe('list replies in production mode', () => {
     expect(first.body).toBe(reference);
     expect(second.body).toBe(reference);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Byte for byte what the route's zod serializer would have written (it encodes with the
+    // contract, then JSON.stringify).
+    expect(reference).toBe(JSON.stringify(z.encode(waveListReplySchema, parsed)));
+  });
+
+  it('serves an anonymous listener’s cached page at once with the same bytes and headers', async () => {
+    t.services.waveLists.setCacheMs(0);
+    const trendingUrl = '/api/v1/wave/wavelistpublictrending/en';
+    const trending = (await t.app.inject({ method: 'GET', url: trendingUrl })).body;
+    t.services.waveLists.setCacheMs(1000);
+    // The first request reads the page and learns the listener has no views; later ones take
+    // the page as it is cached (wave-list-service.ts `plainPageNow`).
+    const newestNow = vi.spyOn(t.services.waveLists, 'newestNow');
+    const trendingNow = vi.spyOn(t.services.waveLists, 'trendingNow');
+    const replies = [];
+    for (let i = 0; i < 3; i += 1) {
+      replies.push(await t.app.inject({ method: 'GET', url }));
+      replies.push(await t.app.inject({ method: 'GET', url: trendingUrl }));
+    }
+    for (const [index, reply] of replies.entries()) {
+      expect(reply.statusCode).toBe(200);
+      expect(reply.body).toBe(index % 2 === 0 ? reference : trending);
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(reply.headers['cache-control']).toBe('private, no-cache');
+      expect(reply.headers['x-request-id']).toBeTruthy();
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    }
+    const answered = (spy: typeof newestNow) =>
+      spy.mock.results.filter((result) => result.value !== undefined).length;
+    expect(answered(newestNow)).toBeGreaterThanOrEqual(2);
+    expect(answered(trendingNow)).toBeGreaterThanOrEqual(2);
+    newestNow.mockRestore();
+    trendingNow.mockRestore();
+    // A bad cursor is refused on every path.
+    const bad = await t.app.inject({ method: 'GET', url: `${url}?after=%21%21` });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('compresses a cached page once per encoding', async () => {
