@@ -9,9 +9,19 @@ interface Encoded {
   gzip?: Buffer;
 }
 
+/** The last Accept-Encoding read, and its answer: a browser sends the same one every time. */
+let lastAccepted: { header: string; encoding: 'br' | 'gzip' | null } | null = null;
+
 /** The encoding a client accepts for a cached body: br, else gzip, else none. */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
+  if (lastAccepted?.header === acceptEncoding) return lastAccepted.encoding;
+  const encoding = readAcceptEncoding(acceptEncoding);
+  lastAccepted = { header: acceptEncoding, encoding };
+  return encoding;
+}
+
+function readAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   let gzip = false;
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');

@@ -28,7 +28,8 @@ export function viewerKeys(secret: Uint8Array) {
 
   /** The id in a device cookie we signed, or null (absent, forged, malformed). */
   const deviceOf = (cookie: string | undefined): string | null => {
-    const [id, signature, extra] = (cookie ?? '').split('.');
+    if (!cookie) return null;
+    const [id, signature, extra] = cookie.split('.');
     if (!id || !signature || extra !== undefined || !/^[A-Za-z0-9_-]{16}$/.test(id)) return null;
     const expected = Buffer.from(keyed('device', id));
     const given = Buffer.from(signature);
