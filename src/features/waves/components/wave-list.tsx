@@ -13,7 +13,7 @@ import { usePlayer } from '../../../lib/audio/player-store.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useDudeMode } from '../../../lib/feature-flags.ts';
 import { isMobileUserAgent } from '../../../lib/device.ts';
-import { afterFirstScreen } from '../../../lib/first-screen.ts';
+import { afterFirstScreen, isFirstScreenPending } from '../../../lib/first-screen.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLikeWave } from '../../../api/like-wave.ts';
 import { logView } from '../../../api/log-view.ts';
@@ -144,6 +144,9 @@ export function WaveListView({
     settled: !isPending,
   });
   const allRendered = rendered >= waves.length;
+  // The first screen's list lays out its rows past the first few only when they near the
+  // viewport (waves.css); later lists lay out whole, for scroll restoration.
+  const [firstList] = useState(isFirstScreenPending);
 
   // Deep link: page through until the wave is found (bounded), then scroll, select and play.
   const deepLinked = useRef<string | null>(null);
@@ -238,7 +241,7 @@ export function WaveListView({
           not with the page: it is outside the initial JavaScript budget. So does a row link's
           route; the list follows its rows' links (useRowLinks). */}
       <ol
-        className="wave-list"
+        className={firstList ? 'wave-list wave-list--first' : 'wave-list'}
         aria-label={t`Waves`}
         onClick={rowLinks.onClick}
         onPointerDown={(event) => {
