@@ -10,5 +10,6 @@ export function callerOfRequests(viewerKeys: Pick<Services['viewerKeys'], 'keyOf
   return (request: FastifyRequest): Caller => ({
     viewer: request.viewer,
     viewerKey: viewerKeys.keyOf(request.viewer, request.ip, request.cookies[DEVICE_COOKIE]),
+    log: request.log,
   });
 }

@@ -111,13 +111,16 @@ export function createServices(deps: {
     clock,
     rateLimiter,
     siteName: config.siteName,
-    log: (message, err) => log?.error({ err }, message),
+    log,
     onListsChanged: () => waveLists.invalidate(),
     onViewCounted: (viewerKey) => waveLists.noteViewer(viewerKey),
-    onCardChanged: (wave) => {
+    onCardChanged: (wave, requestLog) => {
       if (!config.waveVideos || wave.status !== 'published') return;
       enqueueWaveVideo(jobs, wave.id, { editedAt: clock.now() }).catch((error: unknown) =>
-        log?.error({ err: error, waveId: wave.id }, 'could not queue the wave video'),
+        (requestLog ?? log)?.error(
+          { err: error, waveId: wave.id },
+          'could not queue the wave video',
+        ),
       );
     },
   });

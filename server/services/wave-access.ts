@@ -1,4 +1,5 @@
 import type { ChannelsRepository } from '../db/repositories/channels-repository.ts';
+import type { Log } from '../kernel/log.ts';
 import type { Viewer } from './session-service.ts';
 
 /**
@@ -64,4 +65,6 @@ export type WaveAccess = ReturnType<typeof waveAccess>;
 export interface Caller {
   viewer: Viewer;
   viewerKey: string;
+  /** The request's logger (its lines name the request id); absent outside a request. */
+  log?: Log | undefined;
 }

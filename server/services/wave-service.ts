@@ -15,6 +15,7 @@ import { ImageRejected } from '../media/profile-images.ts';
 import { audioKey, videoKey, waveFolderKey, type AudioLocation } from '../media/media-keys.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { epochDay, type Clock } from '../kernel/clock.ts';
+import type { Log } from '../kernel/log.ts';
 import { HOUR, type RateLimiter } from './rate-limiter.ts';
 import type { Viewer } from './session-service.ts';
 import { trendingScore } from './trending.ts';
@@ -45,13 +46,14 @@ export function waveService(deps: {
   /** Limits on counting views (VIEW_LIMITS). */
   rateLimiter: RateLimiter;
   siteName: string;
-  log?: (message: string, error: unknown) => void;
+  /** The app's logger; a caller's own `log` goes before it. */
+  log?: Log | null;
   /** Called after any change that lists show (the list cache forgets its pages). */
   onListsChanged?: () => void;
   /** Called when a viewer's view was counted (their list flags need reading from now on). */
   onViewCounted?: (viewerKey: string) => void;
   /** Called after an edit changed what the wave's card shows (its video is made again). */
-  onCardChanged?: (wave: { id: number; status: string }) => void;
+  onCardChanged?: (wave: { id: number; status: string }, log?: Log) => void;
 }) {
   const { db, access, clock, rateLimiter } = deps;
   const changed = () => deps.onListsChanged?.();
@@ -200,7 +202,7 @@ export function waveService(deps: {
       const wave = await editableWave(waveName, caller);
       await waves.update(wave.id, { title });
       changed();
-      if (title !== wave.title) deps.onCardChanged?.(wave);
+      if (title !== wave.title) deps.onCardChanged?.(wave, caller.log);
       const row = await waves.metadataByName(waveName);
       if (!row) throw waveNotFound();
       return presentWaveMetadata(row, true);
@@ -299,7 +301,10 @@ export function waveService(deps: {
       changed();
       for (const row of removed.rows) {
         await deps.storage.deletePrefix(waveFolderKey(row)).catch((error: unknown) => {
-          deps.log?.(`could not remove the media of wave ${row.wave_name}`, error);
+          (caller.log ?? deps.log)?.error(
+            { err: error },
+            `could not remove the media of wave ${row.wave_name}`,
+          );
         });
       }
       return { wave_name: wave.wave_name, deleted_waves: removed.count };

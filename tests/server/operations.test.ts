@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../helpers/s3.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
 import { createMember } from '../helpers/members.ts';
@@ -174,6 +174,29 @@ describeEachDatabase('operations', (dialect) => {
     );
     expect(after).toContain('waves_process_resident_memory_bytes');
     expect(after).toContain('waves_upload_bytes_total');
+  });
+
+  it('names the request id when a wave deleted by a request keeps media it could not remove', async () => {
+    const author = await createListener(t, 'ops-deleter');
+    const wave = await publishWave(t, makeTone(t.dataDir, 'ops-delete.mp3', 1), {
+      userId: author.userId,
+      channel: 'general',
+    });
+    const failing = vi
+      .spyOn(t.services.media, 'deletePrefix')
+      .mockRejectedValueOnce(new Error('storage down'));
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/wave/delete/${wave.wave_name}`,
+      headers: author.auth,
+      payload: { confirm: 'delete' },
+    });
+    failing.mockRestore();
+    expect(reply.statusCode, reply.body).toBe(200);
+    const line = lines.find(
+      (entry) => entry['msg'] === `could not remove the media of wave ${wave.wave_name}`,
+    );
+    expect(line?.['reqId']).toBe(reply.headers['x-request-id']);
   });
 
   it('stops being ready when the storage cannot be reached', async () => {
