@@ -113,6 +113,9 @@ interface Figures {
   fcp: number;
   /** The FCP as traced (not simulated), for placing the traced tasks. */
   tracedFcp: number;
+  /** The LCP as traced, and Lighthouse's label of its element. */
+  tracedLcp: number;
+  lcpElement: string;
   tasks: LongTask[];
 }
 
@@ -145,6 +148,13 @@ async function measure(url: string, origin: string, distDir: string): Promise<Fi
   }
 }
 
+/** The LCP element's label as Lighthouse names it (its details: a list whose first table has the node). */
+function lcpElementOf(details: unknown): string {
+  const tables = (details as { items?: { items?: { node?: { nodeLabel?: string } }[] }[] })?.items;
+  const label = tables?.[0]?.items?.[0]?.node?.nodeLabel ?? '?';
+  return label.length > 40 ? `${label.slice(0, 40)}…` : label;
+}
+
 async function measureOnce(url: string, origin: string, distDir: string): Promise<Figures> {
   await prepareOrigin(origin);
   const result = await lighthouse(url, {
@@ -159,8 +169,14 @@ async function measureOnce(url: string, origin: string, distDir: string): Promis
   const audits = result!.lhr.audits;
   const trace = (result!.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace;
   const observed =
-    (audits['metrics']?.details as { items?: { observedFirstContentfulPaint?: number }[] })
-      ?.items?.[0] ?? {};
+    (
+      audits['metrics']?.details as {
+        items?: {
+          observedFirstContentfulPaint?: number;
+          observedLargestContentfulPaint?: number;
+        }[];
+      }
+    )?.items?.[0] ?? {};
   // Tasks that the simulation turns into long ones (over 50 ms once slowed down).
   const tasks = longTasks(trace.traceEvents, { distDir, minMs: 50 / CPU_SLOWDOWN });
   return {
@@ -172,11 +188,13 @@ async function measureOnce(url: string, origin: string, distDir: string): Promis
     cpuTbt: blockingFromCpuTime(tasks, observed.observedFirstContentfulPaint ?? 0),
     cpuBlocking: blockingFromCpuTime(tasks, 0),
     tracedFcp: observed.observedFirstContentfulPaint ?? 0,
+    tracedLcp: observed.observedLargestContentfulPaint ?? 0,
+    lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
   };
 }
 
 const describe = (figures: Figures) =>
-  `LCP ${figures.lcp.toFixed(0).padStart(5)} ms, TBT ${figures.tbt.toFixed(0).padStart(4)} ms (CPU ${figures.cpuTbt.toFixed(0).padStart(4)}, all tasks ${figures.cpuBlocking.toFixed(0).padStart(4)}), FCP ${figures.fcp.toFixed(0).padStart(5)} ms, CLS ${figures.cls.toFixed(3)}`;
+  `LCP ${figures.lcp.toFixed(0).padStart(5)} ms, TBT ${figures.tbt.toFixed(0).padStart(4)} ms (CPU ${figures.cpuTbt.toFixed(0).padStart(4)}, all tasks ${figures.cpuBlocking.toFixed(0).padStart(4)}), FCP ${figures.fcp.toFixed(0).padStart(5)} ms, CLS ${figures.cls.toFixed(3)}; traced FCP ${figures.tracedFcp.toFixed(0)} ms, LCP ${figures.tracedLcp.toFixed(0)} ms (${figures.lcpElement})`;
 
 const app: Figures[] = [];
 const baseline: Figures[] = [];
