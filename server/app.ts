@@ -130,11 +130,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       };
       route.onResponse = [counted, ...[route.onResponse ?? []].flat()];
     });
-    const unmatched = services.metrics.routeRecorder('unmatched');
-    app.addHook('onResponse', (request, reply, done) => {
-      if (request.is404) unmatched(request.method, reply.statusCode, reply.elapsedTime / 1000);
-      done();
-    });
   }
 
   // Before the rest of the work a request costs: a saturated process refuses it at once.
@@ -162,7 +157,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     embeddablePaths: ['/audiogramcard'],
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(cookie);
+  // Parsed by the auth plugin's hook (below); setCookie and clearCookie as @fastify/cookie's.
+  await app.register(cookie, { hook: false });
   leavesFormsUnread(app);
   await app.register(swagger, {
     openapi: {
@@ -208,7 +204,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(mediaAudioRoutes, { services });
   await app.register(mediaImageRoutes, { services });
   await app.register(mediaCardRoutes, { services });
-  await app.register(staticPlugin, { root: config.staticDir });
+  // The app's files and the not-found handler, in a context of their own: a request no route
+  // matched is counted there, so the routes that matched run no hook of it (docs/budgets.md
+  // "List endpoints").
+  await app.register(async (site) => {
+    if (options.instrumentation !== false) {
+      const unmatched = services.metrics.routeRecorder('unmatched');
+      site.addHook('onResponse', (request, reply, done) => {
+        if (request.is404) unmatched(request.method, reply.statusCode, reply.elapsedTime / 1000);
+        done();
+      });
+    }
+    await site.register(staticPlugin, { root: config.staticDir });
+  });
 
   // What a process that died on this DATA_DIR left (its ffmpeg, partial files, job leases)
   // goes before this one starts work (docs/decisions.md "Temporary files and crash recovery").

@@ -24,6 +24,7 @@ import { callerOfRequests, DEVICE_COOKIE } from '../http/caller.ts';
 import { ok } from '../http/envelope.ts';
 import { isNotAnImageName, readMultipartForm, readsForms } from '../http/multipart-form.ts';
 import { listReplies } from '../http/list-serializer.ts';
+import { rememberingValidatorCompiler } from '../http/remembered-validation.ts';
 import type { Services } from '../services/container.ts';
 import { DEVICE_ID_MAX_AGE_S } from '../services/viewer-keys.ts';
 import type { Caller } from '../services/wave-access.ts';
@@ -75,6 +76,8 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         // without @fastify/compress's hooks on these routes (docs/budgets.md "List endpoints").
         compress: false,
         decompress: false,
+        // The same `/en` and query over and over: checked once (remembered-validation.ts).
+        validatorCompiler: rememberingValidatorCompiler,
       },
       (request, reply) => {
         reply.header('cache-control', LIST_CACHE);

@@ -5,7 +5,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { preferredEncoding } from '../../server/http/list-serializer.ts';
-import { waveListReplySchema } from '../../src/api/contract/wave.ts';
+import { rememberingValidatorCompiler } from '../../server/http/remembered-validation.ts';
+import {
+  languageListParamsSchema,
+  waveListQuerySchema,
+  waveListReplySchema,
+} from '../../src/api/contract/wave.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createListener, makeTone, publishWave } from '../helpers/waves.ts';
 
@@ -20,6 +25,32 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('gzip')).toBe('gzip');
     expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
     expect(preferredEncoding('identity')).toBeNull();
+  });
+});
+
+describe('rememberingValidatorCompiler', () => {
+  const compile = (schema: z.ZodType, httpPart: string) =>
+    rememberingValidatorCompiler({ schema, method: 'GET', url: '/list/:language_code', httpPart });
+
+  it('answers the same fields again with the same result, and checks any others', () => {
+    const query = compile(waveListQuerySchema, 'querystring');
+    const first = query({});
+    expect(first).toEqual({ value: { limit: 30 } });
+    expect(query({})).toBe(first);
+    expect(Object.isFrozen(first.value)).toBe(true);
+    expect(query({ limit: '5' })).toEqual({ value: { limit: 5 } });
+    // A refused query after an accepted one is still refused, and forgets nothing.
+    expect(query({ limit: '0' }).error).toBeDefined();
+    expect(query({ limit: '0' }).error).toBeDefined();
+    expect(query({ limit: '5' })).toEqual({ value: { limit: 5 } });
+    expect(query({ after: 'abc', limit: '5' })).toEqual({ value: { after: 'abc', limit: 5 } });
+    // Repeated fields (an array) are not remembered, and are checked as always.
+    expect(query({ limit: ['5', '6'] }).error).toBeDefined();
+
+    const params = compile(languageListParamsSchema, 'params');
+    expect(params({ language_code: 'en' })).toEqual({ value: { language_code: 'en' } });
+    expect(params({ language_code: 'xx-not-a-language' }).error).toBeDefined();
+    expect(params({ language_code: 'de' })).toEqual({ value: { language_code: 'de' } });
   });
 });
 
