@@ -19,6 +19,7 @@ import {
   type LongTask,
   type TraceEvent,
 } from './support/long-tasks.ts';
+import { formatChain, lanternChain, type LanternChain } from './support/lantern-chain.ts';
 import { median, option, startFirstScreenSite } from './support/site.ts';
 
 const runs = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 5);
@@ -116,6 +117,10 @@ interface Figures {
   /** The LCP as traced, and Lighthouse's label of its element. */
   tracedLcp: number;
   lcpElement: string;
+  /** Lighthouse's LCP phases (time to first byte, load delay, load time, render delay), ms. */
+  lcpPhases: string;
+  /** The requests of the simulated LCP's graph (bench/support/lantern-chain.ts). */
+  chain: LanternChain;
   tasks: LongTask[];
 }
 
@@ -155,6 +160,15 @@ function lcpElementOf(details: unknown): string {
   return label.length > 40 ? `${label.slice(0, 40)}…` : label;
 }
 
+/** The LCP element's phases, from the second table of the same details. */
+function lcpPhasesOf(details: unknown): string {
+  const tables = (details as { items?: { items?: { phase?: string; timing?: number }[] }[] })
+    ?.items;
+  return (tables?.[1]?.items ?? [])
+    .map((row) => `${row.phase ?? '?'} ${(row.timing ?? 0).toFixed(0)}`)
+    .join(', ');
+}
+
 async function measureOnce(url: string, origin: string, distDir: string): Promise<Figures> {
   await prepareOrigin(origin);
   const result = await lighthouse(url, {
@@ -190,6 +204,8 @@ async function measureOnce(url: string, origin: string, distDir: string): Promis
     tracedFcp: observed.observedFirstContentfulPaint ?? 0,
     tracedLcp: observed.observedLargestContentfulPaint ?? 0,
     lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
+    lcpPhases: lcpPhasesOf(audits['largest-contentful-paint-element']?.details),
+    chain: await lanternChain(result!),
   };
 }
 
@@ -256,4 +272,17 @@ for (const line of formatLongTasks(medianRun.tasks, {
   fcp: medianRun.tracedFcp,
 })) {
   console.log(line);
+}
+
+// What the simulated LCP is made of, for the run with the median LCP of each page: the requests
+// that ended before the traced LCP, replayed over simulated Slow 4G (bench/support/lantern-chain.ts).
+for (const [name, list] of [
+  ['/newest', app],
+  ['bare shell', baseline],
+] as const) {
+  const run = [...list].sort((a, b) => a.lcp - b.lcp)[Math.floor((list.length - 1) / 2)]!;
+  console.log(
+    `\nSimulated LCP of ${name}'s median run (LCP ${run.lcp.toFixed(0)} ms, FCP ${run.fcp.toFixed(0)} ms; phases: ${run.lcpPhases || 'none'}):`,
+  );
+  for (const line of formatChain(run.chain)) console.log(line);
 }

@@ -250,5 +250,9 @@ export function startFirstScreenSite(
     outDir: path.resolve(dist || outDir),
     build: !dist && !process.argv.includes('--no-build'),
     fullPage: true,
+    // Served as in production: outside it the lists go out uncompressed (validated by their
+    // zod serializer instead of the cached, compressed bytes; server/http/list-serializer.ts),
+    // 17 KB instead of 1.3 KB for a page of 30, a second round trip on simulated Slow 4G.
+    env: { NODE_ENV: 'production' },
   });
 }

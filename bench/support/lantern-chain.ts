@@ -1,0 +1,166 @@
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+
+/**
+ * What Lighthouse's simulated LCP is made of (docs/budgets.md "First screen (Lighthouse)"). The
+ * simulation (Lantern) keeps from the traced page load every request that ended before the
+ * traced LCP and the CPU tasks it deems needed, replays them over simulated Slow 4G (150 ms
+ * round trips, 1.6 Mbit/s) with the CPU 4× slower, and takes the mean of an optimistic and a
+ * pessimistic graph's last end. A request in that graph counts whether the LCP element needed it
+ * or not, and one that waits for another (its initiator, the script task that sent it) starts
+ * only after it: that chain is what this prints.
+ */
+
+export interface ChainRequest {
+  /** The URL's path and query, shortened. */
+  url: string;
+  resourceType: string;
+  priority: string;
+  transferBytes: number;
+  fromDiskCache: boolean;
+  /** Observed (traced, unthrottled) start and end, ms after the main document's start. */
+  observedStart: number;
+  observedEnd: number;
+  /** Simulated start and end in the pessimistic graph (undefined if not in it), ms. */
+  simulatedStart: number | undefined;
+  simulatedEnd: number | undefined;
+  /** In the optimistic graph too. */
+  optimistic: boolean;
+  /** What the request waits for in the graph: requests (URL tails) or script tasks. */
+  waitsFor: string[];
+}
+
+export interface LanternChain {
+  /** The simulated LCP: the mean of both graphs' last end (at least the simulated FCP). */
+  lcp: number;
+  optimisticMs: number;
+  pessimisticMs: number;
+  /** CPU time in the pessimistic graph, simulated (× the slowdown), ms. */
+  cpuMs: number;
+  requests: ChainRequest[];
+}
+
+interface LanternRequest {
+  url: string;
+  resourceType: string;
+  priority: string;
+  transferSize: number;
+  fromDiskCache?: boolean;
+  networkRequestTime: number;
+  networkEndTime: number;
+}
+interface LanternNode {
+  id: string;
+  type: 'network' | 'cpu';
+  request: LanternRequest;
+  isMainDocument(): boolean;
+  getDependencies(): LanternNode[];
+  traverse(callback: (node: LanternNode) => void): void;
+}
+interface NodeTiming {
+  startTime: number;
+  endTime: number;
+  duration: number;
+}
+interface Estimate {
+  timeInMs: number;
+  nodeTimings: Map<LanternNode, NodeTiming>;
+}
+
+const tail = (url: string) => {
+  const parsed = new URL(url);
+  const full = parsed.pathname + parsed.search;
+  return full.length > 48 ? `…${full.slice(-47)}` : full;
+};
+
+function label(node: LanternNode): string {
+  return node.type === 'network' ? tail(node.request.url) : 'a script task';
+}
+
+/**
+ * Recomputes the simulated LCP from a Lighthouse result's artifacts (the same computed artifact
+ * the LCP audit uses) and returns its graph's requests.
+ */
+export async function lanternChain(result: {
+  artifacts: unknown;
+  lhr: { configSettings: unknown };
+}): Promise<LanternChain> {
+  const artifacts = result.artifacts as Record<string, unknown>;
+  const settings = result.lhr.configSettings;
+  const context = { computedCache: new Map(), settings };
+  const data = {
+    trace: artifacts['Trace'],
+    devtoolsLog: artifacts['DevtoolsLog'],
+    gatherContext: artifacts['GatherContext'],
+    settings,
+    URL: artifacts['URL'],
+    SourceMaps: artifacts['SourceMaps'],
+    simulator: null,
+  };
+  const metric = (await (
+    LanternLargestContentfulPaint as unknown as {
+      request(data: unknown, context: unknown): Promise<unknown>;
+    }
+  ).request(data, context)) as {
+    timing: number;
+    optimisticEstimate: Estimate;
+    pessimisticEstimate: Estimate;
+  };
+  const pessimistic = metric.pessimisticEstimate.nodeTimings;
+  const optimisticNodes = new Set(
+    [...metric.optimisticEstimate.nodeTimings.keys()].map((node) => node.id),
+  );
+  let documentStart = 0;
+  for (const node of pessimistic.keys()) {
+    if (node.type === 'network' && node.isMainDocument()) {
+      documentStart = node.request.networkRequestTime;
+    }
+  }
+  let cpuMs = 0;
+  const requests: ChainRequest[] = [];
+  for (const [node, timing] of pessimistic) {
+    if (node.type !== 'network') {
+      cpuMs += timing.duration;
+      continue;
+    }
+    const request = node.request;
+    requests.push({
+      url: tail(request.url),
+      resourceType: request.resourceType,
+      priority: request.priority,
+      transferBytes: request.transferSize,
+      fromDiskCache: Boolean(request.fromDiskCache),
+      observedStart: request.networkRequestTime - documentStart,
+      observedEnd: request.networkEndTime - documentStart,
+      simulatedStart: timing.startTime,
+      simulatedEnd: timing.endTime,
+      optimistic: optimisticNodes.has(node.id),
+      waitsFor: [...new Set(node.getDependencies().map(label))],
+    });
+  }
+  requests.sort((a, b) => (a.simulatedStart ?? 0) - (b.simulatedStart ?? 0));
+  return {
+    lcp: metric.timing,
+    optimisticMs: metric.optimisticEstimate.timeInMs,
+    pessimisticMs: metric.pessimisticEstimate.timeInMs,
+    cpuMs,
+    requests,
+  };
+}
+
+/** One line per request of the simulated LCP's graph, in simulated order. */
+export function formatChain(chain: LanternChain): string[] {
+  const lines = [
+    `  simulated LCP ${chain.lcp.toFixed(0)} ms = mean of optimistic ${chain.optimisticMs.toFixed(0)} and pessimistic ${chain.pessimisticMs.toFixed(0)} ms; CPU in the pessimistic graph ${chain.cpuMs.toFixed(0)} ms (simulated)`,
+    `  ${'request'.padEnd(50)} ${'type'.padEnd(10)} ${'bytes'.padStart(7)}  observed ms   simulated ms  waits for`,
+  ];
+  for (const request of chain.requests) {
+    const simulated =
+      request.simulatedStart === undefined
+        ? '—'
+        : `${request.simulatedStart.toFixed(0).padStart(5)}–${request.simulatedEnd!.toFixed(0).padEnd(5)}`;
+    lines.push(
+      `  ${request.url.padEnd(50)} ${request.resourceType.padEnd(10)} ${String(request.transferBytes).padStart(7)}  ${request.observedStart.toFixed(0).padStart(4)}–${request.observedEnd.toFixed(0).padEnd(5)}  ${simulated}${request.optimistic ? '' : ' (pess. only)'}${request.fromDiskCache ? ' (disk cache)' : ''}  ${request.waitsFor.join(', ')}`,
+    );
+  }
+  return lines;
+}
