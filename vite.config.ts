@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { build as rolldown } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest } from './src/app-manifest.ts';
@@ -21,44 +22,45 @@ const FIRST_SCREEN =
   /[\\/]src[\\/](features[\\/](player|shell)[\\/]|features[\\/]waves[\\/](hooks[\\/]|components[\\/](feed-page|wave-list|wave-row|record-button|marquee|cached-list-notice)\.)|components[\\/]ui[\\/](avatar|logo|notices)\.)/;
 const ROUTE_FILE = /[\\/]src[\\/]routes[\\/][^?]+\.tsx$/;
 const LATER = /[\\/](consent-banner|language-chooser|update-prompt)\.tsx$/;
-const SHARED_WITH_FIRST_REQUESTS =
-  /[\\/]src[\\/](lib[\\/]storage|api[\\/]contract[\\/]languages)\.ts$/;
 const FEED_ROUTES = new Set(['/', '/newest', '/trending', '/following']);
 const inInitialChunk = (id: string) =>
   ENTRY.test(id) || ROUTE_FILE.test(id) || (FIRST_SCREEN.test(id) && !LATER.test(id));
 
 /**
- * src/first-requests.ts is an entry of its own, loaded by an async module script before the app:
- * Vite would merge every module script of index.html into one entry, so the script tag for its
- * built chunk is added here.
+ * src/first-requests.ts runs as a classic script inlined in index.html (docs/decisions.md "The
+ * first screen"): bundled with its imports into one function here, not an entry of the app's
+ * build, so the first requests wait for no script of their own and no chunk import. It is
+ * placed right after the charset, before the stylesheet (a classic script after a stylesheet
+ * waits for it). The server allows exactly this script by its hash (server/http/inline-scripts.ts).
  */
 const FIRST_REQUESTS = 'src/first-requests.ts';
+const SHELL_CATALOG = /[\\/]locales[\\/]([a-z]{2})[\\/]shell\.po$/;
+const CHARSET = '<meta charset="UTF-8" />';
 function firstRequestsScript(): Plugin {
   return {
     name: 'waves-first-requests',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find(
-          (output) =>
-            output.type === 'chunk' &&
-            output.isEntry &&
-            output.facadeModuleId?.endsWith(FIRST_REQUESTS),
-        );
-        if (!chunk) throw new Error(`${FIRST_REQUESTS} was not built`);
-        return [
-          {
-            tag: 'script',
-            attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` },
-            injectTo: 'head-prepend' as const,
+      async handler(html, context) {
+        const shellCatalogs: Record<string, string> = {};
+        for (const output of Object.values(context.bundle ?? {})) {
+          const language = output.type === 'chunk' && output.facadeModuleId?.match(SHELL_CATALOG);
+          if (language) shellCatalogs[language[1]!] = `/${output.fileName}`;
+        }
+        if (!shellCatalogs['en']) throw new Error('the shell catalogs were not built');
+        const { output } = await rolldown({
+          input: FIRST_REQUESTS,
+          platform: 'browser',
+          write: false,
+          transform: {
+            define: { 'import.meta.env.WAVES_SHELL_CATALOGS': JSON.stringify(shellCatalogs) },
           },
-          ...(chunk.type === 'chunk' ? chunk.imports : []).map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head-prepend' as const,
-          })),
-        ];
+          output: { format: 'iife', minify: true },
+        });
+        const code = output[0].code.trim();
+        if (!html.includes(CHARSET)) throw new Error(`index.html has no ${CHARSET}`);
+        return html.replace(CHARSET, `${CHARSET}\n    <script>${code}</script>`);
       },
     },
   };
@@ -134,16 +136,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
-      input: { index: 'index.html', 'first-requests': FIRST_REQUESTS },
       output: {
         // With their static imports (includeDependenciesRecursively, the default).
-        // Local storage's module (and the language list it checks against) is shared with
-        // src/first-requests.ts, which must not wait for the app's chunk.
         codeSplitting: {
-          groups: [
-            { name: 'storage', test: SHARED_WITH_FIRST_REQUESTS, priority: 2 },
-            { name: 'app', test: inInitialChunk, priority: 1 },
-          ],
+          groups: [{ name: 'app', test: inInitialChunk, priority: 1 }],
         },
       },
     },

@@ -21,6 +21,7 @@ import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts'
 import { loadShedding } from './http/load-shedding.ts';
 import { leavesFormsUnread } from './http/multipart-form.ts';
 import { requestIdOf, requestIds } from './http/request-id.ts';
+import { inlineScriptSources } from './http/inline-scripts.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticPlugin } from './http/static-plugin.ts';
 import { captchaCspSources } from './providers/captcha.ts';
@@ -63,7 +64,7 @@ export function contentSecurityPolicy(config: Config) {
   const captcha = captchaCspSources(config);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...captcha],
+    scriptSrc: ["'self'", ...inlineScriptSources(config.staticDir), ...captcha],
     frameSrc: ["'self'", ...captcha],
     // Inline styles are set by React and the captcha widget through the CSSOM, never by markup.
     styleSrc: ["'self'", "'unsafe-inline'"],

@@ -2,15 +2,16 @@ import type { EarlyRequest } from './api/client.ts';
 import { storage, storedLanguage, storedToken } from './lib/storage.ts';
 
 /**
- * The first screen's requests, sent before the app's code has been evaluated (docs/budgets.md
- * "First screen (Lighthouse)"). This file is an entry of its own (`<script type="module" async>`,
- * added to index.html by vite.config.ts) that imports only local storage's module (a small chunk
- * of its own), so it runs as soon as it has loaded, in a task of its own: who the visitor is and
- * the first feed's list travel while the app's chunk is compiled and evaluated, not after it.
- * The app's fetch wrapper (src/api/client.ts) takes a reply over when it asks for the same URL
- * with the same headers; anything else goes unused.
+ * The first screen's requests, sent before the app's code has loaded (docs/budgets.md "First
+ * screen (Lighthouse)"). vite.config.ts bundles this file with local storage's module into a
+ * classic script inlined in index.html's head, so it runs while the HTML is parsed: who the
+ * visitor is and the first feed's list travel while the app's chunk loads, is compiled and
+ * evaluated, without a script of its own to fetch first. The app's fetch wrapper
+ * (src/api/client.ts) takes a reply over when it asks for the same URL with the same headers;
+ * anything else goes unused. It also preloads the stored language's shell catalog, which the
+ * app would otherwise only ask for after its chunk's evaluation (src/lib/i18n.ts).
  *
- * Importing the app's request code would make this wait for the app's chunk, so it builds the
+ * Importing the app's request code would bring the app's modules along, so it builds the
  * requests itself; tests/unit/first-requests.test.ts holds them equal to the app's.
  */
 
@@ -23,7 +24,7 @@ const FEEDS: Record<string, string> = {
 type FirstRequest = { url: string; init: RequestInit & { headers: Record<string, string> } };
 
 /** The requests the app will make first, for the page at `pathname` (none before a choice). */
-export function firstRequests(pathname: string): FirstRequest[] {
+function firstRequests(pathname: string): FirstRequest[] {
   const language = storedLanguage();
   if (!language) return [];
   const token = storedToken();
@@ -67,3 +68,12 @@ for (const { url, init } of firstRequests(window.location.pathname)) {
   pending.push({ url, headers: init.headers, response });
 }
 (globalThis as { wavesEarlyRequests?: EarlyRequest[] }).wavesEarlyRequests = pending;
+
+// The built shell catalog of each language, named by vite.config.ts when it inlines this file.
+const shellCatalog = import.meta.env.WAVES_SHELL_CATALOGS?.[storedLanguage() ?? ''];
+if (shellCatalog) {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = shellCatalog;
+  document.head.append(link);
+}

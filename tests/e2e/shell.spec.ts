@@ -57,6 +57,32 @@ test.describe('start-up gating', () => {
   });
 });
 
+test('a returning visitor’s first requests go out from the inline script, allowed by the policy, and the app takes them over', async ({
+  page,
+}) => {
+  await prepareVisitor(page, { language: 'en', consent: true });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const listRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/wavelistpublicnewest/')) listRequests.push(request.url());
+  });
+  await page.goto('/newest');
+  await expect(page.getByRole('heading', { name: 'Newest waves' })).toBeVisible();
+  // The inline script ran (src/first-requests.ts): the stored language's shell catalog was
+  // preloaded, and the app took both early replies over instead of asking again.
+  await expect(page.locator('head link[rel="modulepreload"][href*="/shell-"]')).toHaveCount(1);
+  expect(
+    await page.evaluate(
+      () => (globalThis as { wavesEarlyRequests?: unknown[] }).wavesEarlyRequests?.length,
+    ),
+  ).toBe(0);
+  expect(listRequests).toHaveLength(1);
+  expect(violations).toEqual([]);
+});
+
 test('the /language screen stores the language and the consent, then returns to backto', async ({
   page,
 }) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -188,6 +189,9 @@ describeEachDatabase('foundation', (dialect) => {
   });
 });
 
+/** Stands for the first requests' script that the build inlines (vite.config.ts). */
+const FIRST_REQUESTS = 'globalThis.wavesEarlyRequests = [];';
+
 describeEachDatabase('static serving', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -196,7 +200,10 @@ describeEachDatabase('static serving', (dialect) => {
     // A fake build: the headers depend on names and folders, not on content.
     const root = path.join(t.dataDir + '-dist');
     mkdirSync(path.join(root, 'assets'), { recursive: true });
-    writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      path.join(root, 'index.html'),
+      `<!doctype html><script>${FIRST_REQUESTS}</script><div id="root"></div>`,
+    );
     writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1);'.repeat(200));
     t = await createTestApp(dialect, { env: { STATIC_DIR: root } });
@@ -216,6 +223,13 @@ describeEachDatabase('static serving', (dialect) => {
       headers: { 'accept-encoding': 'br' },
     });
     expect(reply.headers['content-encoding']).toBe('br');
+  });
+
+  it('allows the build’s inline script by its hash, and no other inline script', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/' });
+    const scriptSrc = /script-src ([^;]*)/.exec(String(index.headers['content-security-policy']));
+    const hash = createHash('sha256').update(FIRST_REQUESTS).digest('base64');
+    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it('revalidates index.html and the service worker', async () => {
