@@ -426,11 +426,20 @@ describe.runIf(runnable)('two API processes and workers behind nginx', () => {
           .execute()
       ).length;
     await expect.poll(published, { timeout: 180_000, interval: 500 }).toBe(names.length);
-    const jobs = await db.kysely
-      .selectFrom('jobs')
-      .select(['state', 'attempts', 'locked_by'])
-      .where('kind', '=', 'transcode-upload')
-      .execute();
+    const transcodes = () =>
+      db.kysely
+        .selectFrom('jobs')
+        .select(['state', 'attempts', 'locked_by'])
+        .where('kind', '=', 'transcode-upload')
+        .execute();
+    // A wave is published in one statement and its job marked done in the next: wait for both.
+    await expect
+      .poll(async () => (await transcodes()).every((job) => job.state === 'done'), {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe(true);
+    const jobs = await transcodes();
     // One job per wave (plus the first wave's), each done once; one was taken over.
     expect(jobs.every((job) => job.state === 'done')).toBe(true);
     expect(jobs).toHaveLength(names.length + 1);
