@@ -1,4 +1,5 @@
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 
 /**
  * What Lighthouse's simulated LCP is made of (docs/budgets.md "First screen (Lighthouse)"). The
@@ -80,27 +81,44 @@ function label(node: LanternNode): string {
  * Recomputes the simulated LCP from a Lighthouse result's artifacts (the same computed artifact
  * the LCP audit uses) and returns its graph's requests.
  */
-export async function lanternChain(result: {
+interface LighthouseResult {
   artifacts: unknown;
   lhr: { configSettings: unknown };
-}): Promise<LanternChain> {
+}
+
+interface ComputedMetric {
+  request(data: unknown, context: unknown): Promise<unknown>;
+}
+
+/** The inputs of Lighthouse's computed Lantern metrics, from a run's artifacts. */
+function lanternInputs(result: LighthouseResult, options: { threadTime?: boolean }) {
   const artifacts = result.artifacts as Record<string, unknown>;
   const settings = result.lhr.configSettings;
-  const context = { computedCache: new Map(), settings };
-  const data = {
-    trace: artifacts['Trace'],
-    devtoolsLog: artifacts['DevtoolsLog'],
-    gatherContext: artifacts['GatherContext'],
-    settings,
-    URL: artifacts['URL'],
-    SourceMaps: artifacts['SourceMaps'],
-    simulator: null,
+  const trace = artifacts['Trace'] as { traceEvents: { dur?: number; tdur?: number }[] };
+  return {
+    data: {
+      trace: options.threadTime ? withThreadTime(trace) : trace,
+      devtoolsLog: artifacts['DevtoolsLog'],
+      gatherContext: artifacts['GatherContext'],
+      settings,
+      URL: artifacts['URL'],
+      SourceMaps: artifacts['SourceMaps'],
+      simulator: null,
+    },
+    context: { computedCache: new Map(), settings },
   };
-  const metric = (await (
-    LanternLargestContentfulPaint as unknown as {
-      request(data: unknown, context: unknown): Promise<unknown>;
-    }
-  ).request(data, context)) as {
+}
+
+/**
+ * Recomputes the simulated LCP from a Lighthouse result's artifacts (the same computed artifact
+ * the LCP audit uses) and returns its graph's requests.
+ */
+export async function lanternChain(result: LighthouseResult): Promise<LanternChain> {
+  const { data, context } = lanternInputs(result, {});
+  const metric = (await (LanternLargestContentfulPaint as unknown as ComputedMetric).request(
+    data,
+    context,
+  )) as {
     timing: number;
     optimisticEstimate: Estimate;
     pessimisticEstimate: Estimate;
@@ -144,6 +162,44 @@ export async function lanternChain(result: {
     pessimisticMs: metric.pessimisticEstimate.timeInMs,
     cpuMs,
     requests,
+  };
+}
+
+/**
+ * The simulated LCP and TBT as Lighthouse computes them, from the run's trace with each task's
+ * CPU time in place of its wall time (withThreadTime): the page's own main-thread work, without
+ * the time other processes held the core.
+ */
+export async function cpuTimeMetrics(
+  result: LighthouseResult,
+): Promise<{ lcp: number; tbt: number }> {
+  const { data, context } = lanternInputs(result, { threadTime: true });
+  const lcp = (await (LanternLargestContentfulPaint as unknown as ComputedMetric).request(
+    data,
+    context,
+  )) as { timing: number };
+  const tbt = (await (LanternTotalBlockingTime as unknown as ComputedMetric).request(
+    data,
+    context,
+  )) as { timing: number };
+  return { lcp: lcp.timing, tbt: tbt.timing };
+}
+
+/**
+ * The trace with every event's wall duration replaced by its thread (CPU) duration where the
+ * trace has one: the simulation multiplies each task's duration by the CPU slowdown, and on a
+ * shared machine a task's wall time also holds the time other processes had the core. The
+ * simulated LCP of this trace counts only the page's own main-thread work (docs/budgets.md
+ * "First screen (Lighthouse)").
+ */
+function withThreadTime<T extends { traceEvents: { dur?: number; tdur?: number }[] }>(trace: T): T {
+  return {
+    ...trace,
+    traceEvents: trace.traceEvents.map((event) =>
+      event.tdur !== undefined && event.dur !== undefined
+        ? { ...event, dur: Math.min(event.dur, event.tdur) }
+        : event,
+    ),
   };
 }
 
