@@ -1,4 +1,5 @@
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 
 /**
@@ -170,19 +171,74 @@ export async function lanternChain(result: LighthouseResult): Promise<LanternCha
  * CPU time in place of its wall time (withThreadTime): the page's own main-thread work, without
  * the time other processes held the core.
  */
-export async function cpuTimeMetrics(
-  result: LighthouseResult,
-): Promise<{ lcp: number; tbt: number }> {
+export async function cpuTimeMetrics(result: LighthouseResult): Promise<CpuTimeMetrics> {
   const { data, context } = lanternInputs(result, { threadTime: true });
   const lcp = (await (LanternLargestContentfulPaint as unknown as ComputedMetric).request(
     data,
     context,
   )) as { timing: number };
+  const fcp = (await (LanternFirstContentfulPaint as unknown as ComputedMetric).request(
+    data,
+    context,
+  )) as { optimisticEstimate: Estimate };
   const tbt = (await (LanternTotalBlockingTime as unknown as ComputedMetric).request(
     data,
     context,
-  )) as { timing: number };
-  return { lcp: lcp.timing, tbt: tbt.timing };
+  )) as { timing: number; pessimisticEstimate: Estimate };
+  // The pessimistic TBT counts the tasks after the optimistic FCP (Lantern's TotalBlockingTime).
+  const fcpMs = fcp.optimisticEstimate.timeInMs;
+  const blockingTasks: BlockingTask[] = [];
+  for (const [node, timing] of tbt.pessimisticEstimate.nodeTimings) {
+    if (node.type !== 'cpu' || timing.duration < 50 || timing.endTime <= fcpMs) continue;
+    const counted = timing.endTime - Math.max(timing.startTime, fcpMs);
+    blockingTasks.push({
+      start: timing.startTime,
+      duration: timing.duration,
+      blocking: Math.max(0, counted - 50 * (counted / timing.duration)),
+      madeOf: madeOf(node),
+    });
+  }
+  blockingTasks.sort((a, b) => b.blocking - a.blocking);
+  return { lcp: lcp.timing, tbt: tbt.timing, fcp: fcpMs, blockingTasks };
+}
+
+export interface BlockingTask {
+  /** Simulated start and duration (× the slowdown), ms. */
+  start: number;
+  duration: number;
+  /** About what the task adds to the pessimistic TBT, ms. */
+  blocking: number;
+  /** Its longest child events, with the script they ran. */
+  madeOf: string;
+}
+
+export interface CpuTimeMetrics {
+  lcp: number;
+  tbt: number;
+  /** The optimistic simulated FCP: tasks after it count towards the pessimistic TBT. */
+  fcp: number;
+  blockingTasks: BlockingTask[];
+}
+
+interface TraceChild {
+  name: string;
+  dur?: number;
+  args?: { data?: { url?: string } };
+}
+
+/** A CPU node's longest child events (they nest, so they overlap), named, traced ms. */
+function madeOf(node: LanternNode): string {
+  const children = (node as unknown as { childEvents: TraceChild[] }).childEvents;
+  return [...children]
+    .filter((child) => (child.dur ?? 0) >= 1000)
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 4)
+    .map((child) => {
+      const url = child.args?.data?.url;
+      const where = url ? ` ${url.split('/').pop()}` : '';
+      return `${child.name}${where} ${((child.dur ?? 0) / 1000).toFixed(0)}`;
+    })
+    .join(', ');
 }
 
 /**
