@@ -4,7 +4,7 @@
 // longest tasks of the median run with what they were made of (bench/support/long-tasks.ts).
 // Run: npx tsx bench/lighthouse.ts [runs] [--port=4392] [--bare-port=4393] [--no-build | --dist=folder]
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
@@ -55,28 +55,20 @@ const types: Record<string, string> = {
 // page and not about compressing at quality 11 on every request (which inflated the bare
 // shell's server time, and with it its simulated LCP).
 const compressed = new Map<string, Buffer>();
-const apiReplies = new Map<string, { status: number; contentType: string; body: Buffer }>();
 const bare = createServer(async (request, response) => {
   const pathname = new URL(request.url ?? '/', 'http://x').pathname;
   if (pathname.startsWith('/api/')) {
-    // The list comes from the real site, once, and goes out as its server sends it: the same
-    // JSON, brotli-compressed once (the site keeps its list pages compressed too).
-    let list = apiReplies.get(request.url!);
-    if (!list) {
-      const reply = await fetch(`${site.origin}${request.url}`);
-      list = {
-        status: reply.status,
-        contentType: reply.headers.get('content-type') ?? 'application/json',
-        body: brotliCompressSync(Buffer.from(await reply.arrayBuffer())),
-      };
-      apiReplies.set(request.url!, list);
-    }
-    response.writeHead(list.status, {
-      'content-type': list.contentType,
-      'content-encoding': 'br',
-      'cache-control': 'private, no-cache',
+    // The list comes from the real site on every request, its bytes and headers untouched, so
+    // both pages wait for the same server (whose reply time the simulation keeps as observed).
+    const upstream = httpRequest(`${site.origin}${request.url}`, {
+      headers: { 'accept-encoding': request.headers['accept-encoding'] ?? '' },
     });
-    response.end(list.body);
+    upstream.on('response', (reply) => {
+      response.writeHead(reply.statusCode ?? 502, reply.headers);
+      reply.pipe(response);
+    });
+    upstream.on('error', () => response.writeHead(502).end());
+    upstream.end();
     return;
   }
   const file = path.join(bareDir, pathname === '/' ? 'index.html' : pathname);
@@ -173,6 +165,8 @@ interface Figures {
   /** The simulated TBT from the same trace, and the tasks it counts. */
   cpuSimulatedTbt: number;
   cpuTime: CpuTimeMetrics;
+  /** The simulated LCP's requests in the CPU-time simulation. */
+  cpuChain: LanternChain;
   tasks: LongTask[];
 }
 
@@ -258,6 +252,7 @@ async function measureOnce(url: string, origin: string, distDir: string): Promis
     lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
     lcpPhases: lcpPhasesOf(audits['largest-contentful-paint-element']?.details),
     chain: await lanternChain(result!),
+    cpuChain: await lanternChain(result!, { threadTime: true }),
     ...(await cpuTimeMetrics(result!).then((cpuTime) => ({
       cpuLcp: cpuTime.lcp,
       cpuSimulatedTbt: cpuTime.tbt,
@@ -368,4 +363,7 @@ for (const [name, list] of [
     `\nSimulated LCP of ${name}'s median run (LCP ${run.lcp.toFixed(0)} ms, FCP ${run.fcp.toFixed(0)} ms; phases: ${run.lcpPhases || 'none'}):`,
   );
   for (const line of formatChain(run.chain)) console.log(line);
+  const cpuRun = [...list].sort((a, b) => a.cpuLcp - b.cpuLcp)[Math.floor((list.length - 1) / 2)]!;
+  console.log(`  the same from CPU time (the run with the median LCP from CPU time):`);
+  for (const line of formatChain(cpuRun.cpuChain)) console.log(line);
 }

@@ -114,8 +114,11 @@ function lanternInputs(result: LighthouseResult, options: { threadTime?: boolean
  * Recomputes the simulated LCP from a Lighthouse result's artifacts (the same computed artifact
  * the LCP audit uses) and returns its graph's requests.
  */
-export async function lanternChain(result: LighthouseResult): Promise<LanternChain> {
-  const { data, context } = lanternInputs(result, {});
+export async function lanternChain(
+  result: LighthouseResult,
+  options: { threadTime?: boolean } = {},
+): Promise<LanternChain> {
+  const { data, context } = lanternInputs(result, options);
   const metric = (await (LanternLargestContentfulPaint as unknown as ComputedMetric).request(
     data,
     context,
