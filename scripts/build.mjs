@@ -101,6 +101,15 @@ export const parts = {
   },
 };
 
+/** Whether the part's build in `out` is missing or older than any of its sources. */
+export function isStale(name, out = parts[name].defaultOut) {
+  const part = parts[name];
+  const built = newestMtime(path.join(path.resolve(root, out), part.marker));
+  return (
+    built === 0 || Math.max(...part.sources.map((s) => newestMtime(path.join(root, s)))) > built
+  );
+}
+
 /**
  * Builds the named parts into `outs[name]` (default dist/ and build/). With `ifStale`, a part
  * whose output is newer than its sources is kept. Without the build tools (a production install,
@@ -114,8 +123,7 @@ export function build(names, { outs = {}, ifStale = false } = {}) {
     if (!path.relative(out, root).startsWith('..'))
       throw new Error(`Refusing to build into ${out}.`);
     const built = newestMtime(path.join(out, part.marker));
-    const stale =
-      built === 0 || Math.max(...part.sources.map((s) => newestMtime(path.join(root, s)))) > built;
+    const stale = isStale(name, out);
     if (ifStale && !stale) continue;
     const tool = toolScript(...part.tool);
     if (!tool) {

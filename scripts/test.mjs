@@ -1,11 +1,12 @@
-// `npm test`: unit tests, server tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set),
-// then the production build (`npm run build`: client and compiled server) and the end-to-end
-// tests in Chromium against it. Stops at the first failure.
+// `npm test`: the production build (`npm run build`: client and compiled server), unit tests,
+// server tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), then the end-to-end
+// tests in Chromium against the build. Stops at the first failure. The build comes first so
+// the production-install server test uses it instead of building the same sources again.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
-  ['unit and server tests', 'npx', ['vitest', 'run']],
   ['client build', process.execPath, ['scripts/build.mjs']],
+  ['unit and server tests', 'npx', ['vitest', 'run']],
   ['end-to-end tests', 'npx', ['playwright', 'test']],
 ];
 const only = process.argv[2];

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { isStale } from '../../scripts/build.mjs';
 import {
   createInstallation,
   fromBuild,
@@ -102,13 +103,29 @@ function nodeInApp(source: string) {
   );
 }
 
+/**
+ * The checkout's build that the end-to-end tests run against (E2E_STATIC_DIR, E2E_SERVER_DIR;
+ * default dist/ and build/), when it is newer than its sources: `npm test` builds before it runs
+ * these tests, and a second build of the same sources would only cost CPU.
+ */
+const currentBuild = {
+  client: path.resolve(root, process.env.E2E_STATIC_DIR ?? 'dist'),
+  server: path.resolve(root, process.env.E2E_SERVER_DIR ?? 'build'),
+};
+
 beforeAll(() => {
-  const built = spawnSync(
-    process.execPath,
-    ['scripts/build.mjs', `--client-out=${app}/dist`, `--server-out=${app}/build`],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
+  if (!isStale('client', currentBuild.client) && !isStale('server', currentBuild.server)) {
+    cpSync(currentBuild.client, path.join(app, 'dist'), { recursive: true });
+    cpSync(currentBuild.server, path.join(app, 'build'), { recursive: true });
+  } else {
+    const built = spawnSync(
+      process.execPath,
+      ['scripts/build.mjs', `--client-out=${app}/dist`, `--server-out=${app}/build`],
+      { cwd: root, encoding: 'utf8' },
+    );
+    if (built.status !== 0)
+      throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
+  }
   cpSync(path.join(root, 'package.json'), path.join(app, 'package.json'));
   for (const folder of productionPackageFolders()) {
     mkdirSync(path.dirname(path.join(app, folder)), { recursive: true });
