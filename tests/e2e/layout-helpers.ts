@@ -51,21 +51,41 @@ export function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** Opens `path` in each language at each size and collects the layout problems, labelled. */
+/**
+ * Opens `path` in each language at each size and collects the layout problems, labelled. Each
+ * size has a page of its own in the page's context (signed in, consent given, as the page left
+ * it): the two sizes load side by side, each page load fresh at its size, since most of a load
+ * here is waiting for the network to go quiet.
+ */
 export async function layoutProblemsOf(page: Page, paths: string[]): Promise<string[]> {
   const problems: string[] = [];
-  for (const language of ['en', 'de'] as const) {
-    await page.evaluate((code) => localStorage.setItem('language_code_ui', code), language);
-    for (const size of SCREEN_SIZES) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      for (const path of paths) {
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        for (const problem of await layoutProblems(page)) {
-          problems.push(`${path} (${language}, ${size.name}): ${problem}`);
-        }
-      }
+  const pages = [
+    page,
+    ...(await Promise.all(SCREEN_SIZES.slice(1).map(() => page.context().newPage()))),
+  ];
+  try {
+    for (const language of ['en', 'de'] as const) {
+      // One local storage per origin and context: both pages read the language from it.
+      await page.evaluate((code) => localStorage.setItem('language_code_ui', code), language);
+      const found = await Promise.all(
+        SCREEN_SIZES.map(async (size, index) => {
+          const sized = pages[index]!;
+          const seen: string[] = [];
+          await sized.setViewportSize({ width: size.width, height: size.height });
+          for (const path of paths) {
+            await sized.goto(path);
+            await sized.waitForLoadState('networkidle');
+            for (const problem of await layoutProblems(sized)) {
+              seen.push(`${path} (${language}, ${size.name}): ${problem}`);
+            }
+          }
+          return seen;
+        }),
+      );
+      problems.push(...found.flat());
     }
+  } finally {
+    for (const extra of pages.slice(1)) await extra.close();
   }
   return problems;
 }
