@@ -213,11 +213,16 @@ async function serve(kind: ServerKind, target: Target | null, bodyFile: string, 
   }
   if (!target) throw new Error('no target');
   const db = open(target);
-  const { app } = await buildApp(configFor(target), {
+  const { app, services } = await buildApp(configFor(target), {
     db,
     logger: false,
     instrumentation: kind === 'app',
   });
+  // bench/api-lists-instructions.ts: under valgrind a second is ~50× fewer requests, so the
+  // page cache's re-read once a second would weigh ~50× more per request than at full speed.
+  if (process.env.BENCH_LIST_CACHE_MS) {
+    services.waveLists.setCacheMs(Number(process.env.BENCH_LIST_CACHE_MS));
+  }
   await app.listen({ port, host: '127.0.0.1' });
   return app.server.address();
 }
