@@ -17,7 +17,7 @@
 // of waves. PostgreSQL gets a schema of its own, seeded for the run and dropped afterwards, or
 // the schema BENCH_PG_SCHEMA, seeded once and kept.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -196,7 +196,12 @@ async function seed(target: Target) {
 // ---------------------------------------------------------------------------------------------
 // Servers in a child process (so the load generator has its own core).
 
-type ServerKind = 'static' | 'app' | 'app-bare';
+/**
+ * `app-logged`: the app with its own logger (level warn, to /dev/null) as production runs it,
+ * which gives every request a child logger; the others run without a logger
+ * (bench/api-lists-instructions.ts measures it).
+ */
+type ServerKind = 'static' | 'app' | 'app-bare' | 'app-logged';
 
 async function serve(kind: ServerKind, target: Target | null, bodyFile: string, port: number) {
   if (kind === 'static') {
@@ -215,8 +220,10 @@ async function serve(kind: ServerKind, target: Target | null, bodyFile: string, 
   const db = open(target);
   const { app, services } = await buildApp(configFor(target), {
     db,
-    logger: false,
-    instrumentation: kind === 'app',
+    ...(kind === 'app-logged'
+      ? { logStream: createWriteStream('/dev/null') }
+      : { logger: false as const }),
+    instrumentation: kind !== 'app-bare',
   });
   // bench/api-lists-instructions.ts: under valgrind a second is ~50× fewer requests, so the
   // page cache's re-read once a second would weigh ~50× more per request than at full speed.
@@ -236,7 +243,7 @@ interface Child {
 
 /** The port of each kind of server with --port (0: a free one). */
 const portOf = (kind: ServerKind) =>
-  PORT === 0 ? 0 : PORT + (['static', 'app', 'app-bare'] as const).indexOf(kind);
+  PORT === 0 ? 0 : PORT + (['static', 'app', 'app-bare', 'app-logged'] as const).indexOf(kind);
 
 function startChild(kind: ServerKind, target: Target | null, bodyFile = ''): Promise<Child> {
   return new Promise((resolve, reject) => {

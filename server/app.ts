@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -17,6 +16,7 @@ import { resolveJwtSecret, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
 import { seedRequiredRows } from './seed/required-rows.ts';
 import { authPlugin } from './http/auth-plugin.ts';
+import { cookies } from './http/cookies.ts';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
 import { loadShedding } from './http/load-shedding.ts';
 import { leavesFormsUnread } from './http/multipart-form.ts';
@@ -158,8 +158,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     embeddablePaths: ['/audiogramcard'],
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Parsed by the auth plugin's hook (below); setCookie and clearCookie as @fastify/cookie's.
-  await app.register(cookie, { hook: false });
+  // @fastify/cookie's API without its onSend hook; parsed by the auth plugin's hook (below).
+  await app.register(cookies);
   leavesFormsUnread(app);
   await app.register(swagger, {
     openapi: {

@@ -88,9 +88,9 @@ export const authPlugin = fp(
     // A callback hook, so a request without credentials (an anonymous list, the hot path of
     // docs/budgets.md "List endpoints") is passed on without a promise.
     app.addHook('onRequest', (request, _reply, done) => {
-      // The cookies are read here rather than in @fastify/cookie's own hook (registered with
-      // `hook: false`): one hook and one Map fewer for every request (docs/budgets.md
-      // "List endpoints"). A new object per request, as @fastify/cookie makes.
+      // The cookies are read here rather than in a hook of their own (cookies.ts): one hook
+      // fewer for every request (docs/budgets.md "List endpoints"). A new object per request,
+      // as @fastify/cookie makes.
       const cookieHeader = request.headers.cookie;
       request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : {};
       request.viewer = options.anonymousViewer;
@@ -111,7 +111,7 @@ export const authPlugin = fp(
     });
   },
   // Its `parseCookie` reads the cookies in the hook above.
-  { dependencies: ['@fastify/cookie'] },
+  { dependencies: ['cookies'] },
 );
 
 /**

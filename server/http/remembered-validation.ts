@@ -9,20 +9,30 @@ type Validated = { value?: unknown; error?: Error | FastifySchemaValidationError
 const MAX_REMEMBERED_FIELDS = 4;
 
 /**
- * The fields of a path's parameters or a query string as one string (the same string only for
- * the same fields and values), or undefined when they are anything but a few strings.
+ * The fields of a path's parameters or a query string as [name, value, name, value, …], or
+ * undefined when they are anything but a few strings.
  */
-function fieldsKey(data: unknown): string | undefined {
+function fieldsOf(data: unknown): string[] | undefined {
   if (data === null || typeof data !== 'object') return undefined;
-  let key = '';
-  let fields = 0;
+  const fields: string[] = [];
   for (const name in data) {
     const value = (data as Record<string, unknown>)[name];
-    if (typeof value !== 'string' || ++fields > MAX_REMEMBERED_FIELDS) return undefined;
-    // No field name or value of a URL holds NUL unescaped, so the joint is unambiguous.
-    key += `${name}\u0000${value}\u0000`;
+    if (typeof value !== 'string' || fields.length >= 2 * MAX_REMEMBERED_FIELDS) return undefined;
+    fields.push(name, value);
   }
-  return key;
+  return fields;
+}
+
+/** Whether `data` has exactly the fields `fields` lists, with the same values (no allocation). */
+function sameFields(data: unknown, fields: readonly string[]): boolean {
+  if (data === null || typeof data !== 'object') return false;
+  let at = 0;
+  for (const name in data) {
+    if (at >= fields.length || name !== fields[at]) return false;
+    if ((data as Record<string, unknown>)[name] !== fields[at + 1]) return false;
+    at += 2;
+  }
+  return at === fields.length;
 }
 
 /**
@@ -41,14 +51,17 @@ export function rememberingValidatorCompiler<Schema>(
     data: unknown,
   ) => Validated;
   if (route.httpPart !== 'params' && route.httpPart !== 'querystring') return validate;
-  let lastKey: string | undefined;
+  let lastFields: readonly string[] | undefined;
   let lastResult: Validated | undefined;
   return (data: unknown) => {
-    const key = fieldsKey(data);
-    if (key !== undefined && key === lastKey && lastResult !== undefined) return lastResult;
+    // The same fields in the same order as the last valid ones: compared without a copy.
+    if (lastFields !== undefined && lastResult !== undefined && sameFields(data, lastFields)) {
+      return lastResult;
+    }
     const result = validate(data);
-    if (key !== undefined && result.error === undefined) {
-      lastKey = key;
+    const fields = fieldsOf(data);
+    if (fields !== undefined && result.error === undefined) {
+      lastFields = fields;
       lastResult = { value: Object.freeze(result.value) };
       return lastResult;
     }

@@ -69,15 +69,18 @@ export const securityHeaders = fp(
     if (documentHeaders['strict-transport-security']) {
       apiHeaders['strict-transport-security'] = documentHeaders['strict-transport-security'];
     }
+    // As [name, value] pairs: `reply.headers(object)` lists the object's keys on every call.
+    const apiEntries = Object.entries(apiHeaders);
+    const framedEntries = Object.entries(framedHeaders);
+    const documentEntries = Object.entries(documentHeaders);
     app.addHook('onRequest', (request, reply, done) => {
       const { url } = request;
-      reply.headers(
-        url.startsWith('/api/v1/')
-          ? apiHeaders
-          : embeddablePaths.some((prefix) => url.startsWith(prefix))
-            ? framedHeaders
-            : documentHeaders,
-      );
+      const entries = url.startsWith('/api/v1/')
+        ? apiEntries
+        : embeddablePaths.some((prefix) => url.startsWith(prefix))
+          ? framedEntries
+          : documentEntries;
+      for (let i = 0; i < entries.length; i += 1) reply.header(entries[i]![0], entries[i]![1]);
       done();
     });
   },

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../helpers/s3.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../helpers/test-app.ts';
+import { newRequestId } from '../../server/http/request-id.ts';
 import { createMember } from '../helpers/members.ts';
 import { createListener, makeTone, publishWave } from '../helpers/waves.ts';
 
@@ -68,6 +69,14 @@ describeEachDatabase('operations', (dialect) => {
       headers: { 'x-request-id': 'bad id\nwith a newline' },
     });
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('makes request ids in the UUID format (version 4), each a different one', () => {
+    const ids = Array.from({ length: 2000 }, () => newRequestId());
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('names the request id in failure envelopes: refusals, validation, unknown routes, crashes', async () => {

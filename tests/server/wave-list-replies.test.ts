@@ -44,6 +44,12 @@ describe('rememberingValidatorCompiler', () => {
     expect(query({ limit: '0' }).error).toBeDefined();
     expect(query({ limit: '5' })).toEqual({ value: { limit: 5 } });
     expect(query({ after: 'abc', limit: '5' })).toEqual({ value: { after: 'abc', limit: 5 } });
+    // Fewer fields, more fields, or another value than the last valid query: checked again.
+    expect(query({ after: 'abc' })).toEqual({ value: { after: 'abc', limit: 30 } });
+    expect(query({ after: 'abc', limit: '5' })).toEqual({ value: { after: 'abc', limit: 5 } });
+    expect(query({ after: 'abd', limit: '5' })).toEqual({ value: { after: 'abd', limit: 5 } });
+    expect(query({ after: 'abd', limit: '6' })).toEqual({ value: { after: 'abd', limit: 6 } });
+    expect(query({})).toEqual({ value: { limit: 30 } });
     // Repeated fields (an array) are not remembered, and are checked as always.
     expect(query({ limit: ['5', '6'] }).error).toBeDefined();
 
