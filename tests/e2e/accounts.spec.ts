@@ -28,11 +28,10 @@ test.describe('accounts', () => {
     await page.getByLabel('Password').fill('a good password');
     await page.getByRole('checkbox', { name: /I accept the terms/ }).check();
 
-    const started = Date.now();
+    // How long the proof of work takes is a measured figure (server/providers/captcha.ts,
+    // ALTCHA_DIFFICULTY), not a timed assertion: on a loaded machine it says nothing.
     await page.getByRole('checkbox', { name: 'I’m not a robot' }).click();
     await expect(page.getByText('Verified')).toBeVisible();
-    // Includes the widget's minimum display time of 0.5 s.
-    expect(Date.now() - started).toBeLessThan(5_000);
 
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
