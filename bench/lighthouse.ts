@@ -165,8 +165,6 @@ interface Figures {
   /** The simulated TBT from the same trace, and the tasks it counts. */
   cpuSimulatedTbt: number;
   cpuTime: CpuTimeMetrics;
-  /** The simulated LCP's requests in the CPU-time simulation. */
-  cpuChain: LanternChain;
   tasks: LongTask[];
 }
 
@@ -252,7 +250,6 @@ async function measureOnce(url: string, origin: string, distDir: string): Promis
     lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
     lcpPhases: lcpPhasesOf(audits['largest-contentful-paint-element']?.details),
     chain: await lanternChain(result!),
-    cpuChain: await lanternChain(result!, { threadTime: true }),
     ...(await cpuTimeMetrics(result!).then((cpuTime) => ({
       cpuLcp: cpuTime.lcp,
       cpuSimulatedTbt: cpuTime.tbt,
@@ -365,5 +362,5 @@ for (const [name, list] of [
   for (const line of formatChain(run.chain)) console.log(line);
   const cpuRun = [...list].sort((a, b) => a.cpuLcp - b.cpuLcp)[Math.floor((list.length - 1) / 2)]!;
   console.log(`  the same from CPU time (the run with the median LCP from CPU time):`);
-  for (const line of formatChain(cpuRun.cpuChain)) console.log(line);
+  for (const line of formatChain(cpuRun.cpuTime.chain)) console.log(line);
 }

@@ -114,19 +114,25 @@ function lanternInputs(result: LighthouseResult, options: { threadTime?: boolean
  * Recomputes the simulated LCP from a Lighthouse result's artifacts (the same computed artifact
  * the LCP audit uses) and returns its graph's requests.
  */
-export async function lanternChain(
-  result: LighthouseResult,
-  options: { threadTime?: boolean } = {},
-): Promise<LanternChain> {
-  const { data, context } = lanternInputs(result, options);
-  const metric = (await (LanternLargestContentfulPaint as unknown as ComputedMetric).request(
+export async function lanternChain(result: LighthouseResult): Promise<LanternChain> {
+  const { data, context } = lanternInputs(result, {});
+  return chainOf(await lcpMetric(data, context));
+}
+
+interface LcpMetric {
+  timing: number;
+  optimisticEstimate: Estimate;
+  pessimisticEstimate: Estimate;
+}
+
+const lcpMetric = async (data: unknown, context: unknown) =>
+  (await (LanternLargestContentfulPaint as unknown as ComputedMetric).request(
     data,
     context,
-  )) as {
-    timing: number;
-    optimisticEstimate: Estimate;
-    pessimisticEstimate: Estimate;
-  };
+  )) as LcpMetric;
+
+/** The requests of a simulated LCP's pessimistic graph, in simulated order. */
+function chainOf(metric: LcpMetric): LanternChain {
   const pessimistic = metric.pessimisticEstimate.nodeTimings;
   const optimisticNodes = new Set(
     [...metric.optimisticEstimate.nodeTimings.keys()].map((node) => node.id),
@@ -176,10 +182,7 @@ export async function lanternChain(
  */
 export async function cpuTimeMetrics(result: LighthouseResult): Promise<CpuTimeMetrics> {
   const { data, context } = lanternInputs(result, { threadTime: true });
-  const lcp = (await (LanternLargestContentfulPaint as unknown as ComputedMetric).request(
-    data,
-    context,
-  )) as { timing: number };
+  const lcp = await lcpMetric(data, context);
   const fcp = (await (LanternFirstContentfulPaint as unknown as ComputedMetric).request(
     data,
     context,
@@ -202,7 +205,7 @@ export async function cpuTimeMetrics(result: LighthouseResult): Promise<CpuTimeM
     });
   }
   blockingTasks.sort((a, b) => b.blocking - a.blocking);
-  return { lcp: lcp.timing, tbt: tbt.timing, fcp: fcpMs, blockingTasks };
+  return { lcp: lcp.timing, tbt: tbt.timing, fcp: fcpMs, blockingTasks, chain: chainOf(lcp) };
 }
 
 export interface BlockingTask {
@@ -221,6 +224,8 @@ export interface CpuTimeMetrics {
   /** The optimistic simulated FCP: tasks after it count towards the pessimistic TBT. */
   fcp: number;
   blockingTasks: BlockingTask[];
+  /** The simulated LCP's requests in this simulation. */
+  chain: LanternChain;
 }
 
 interface TraceChild {

@@ -12,8 +12,8 @@ let prefix = '';
 let counter = IDS_PER_PREFIX;
 
 /**
- * A new request id in the UUID format (version 4 and variant bits): the first 24 characters
- * drawn at random per 16,777,216 ids, the last 12 hex digits a count within them. An id names
+ * A new request id in the UUID format (version 4 and variant bits): the first 30 characters
+ * drawn at random per 16,777,216 ids, the last 6 hex digits a count within them. An id names
  * a request in the logs and in an error reply; it is no secret (a proxy, or any client, may
  * send its own in `X-Request-Id`), so it needs to be unique, not unguessable. `randomUUID`
  * for each request joined ~20 strings (0.6 KB of garbage and 1.3 % of the newest list's busy
