@@ -67,6 +67,28 @@ function firstRequestsScript(): Plugin {
 }
 
 /**
+ * Takes the web app manifest's link (vite-plugin-pwa adds it) out of the built index.html: the
+ * app adds it once the first screen has been shown (src/lib/web-manifest-link.ts).
+ */
+function manifestAfterFirstScreen(): Plugin {
+  const link = /\s*<link rel="manifest"[^>]*>/g;
+  return {
+    name: 'waves-manifest-after-first-screen',
+    apply: 'build',
+    // VitePWA's plugin is enforced `post` too; this one comes after it in the list.
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const without = html.replace(link, '');
+        if (without === html) throw new Error('index.html has no manifest link to take out');
+        return without;
+      },
+    },
+  };
+}
+
+/**
  * The build's id (import.meta.env.VITE_BUILD_ID): given by the environment, or a hash of what
  * the client is built from, so every change of the sources is another build. It versions the
  * persisted query cache (docs/architecture.md "Persisted queries") and names the build on the page.
@@ -124,6 +146,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // After VitePWA: it adds the link this takes out.
+    manifestAfterFirstScreen(),
   ],
   resolve: {
     alias: {

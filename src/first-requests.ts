@@ -4,9 +4,9 @@ import { storage, storedLanguage, storedToken } from './lib/storage.ts';
 /**
  * The first screen's requests, sent before the app's code has loaded (docs/budgets.md "First
  * screen (Lighthouse)"). vite.config.ts bundles this file with local storage's module into a
- * classic script inlined in index.html's head, so it runs while the HTML is parsed: who the
- * visitor is and the first feed's list travel while the app's chunk loads, is compiled and
- * evaluated, without a script of its own to fetch first. The app's fetch wrapper
+ * classic script inlined in index.html's head, so it runs while the HTML is parsed: the first
+ * feed's list (or, on any other page, who the visitor is) travels while the app's chunk loads, is
+ * compiled and evaluated, without a script of its own to fetch first. The app's fetch wrapper
  * (src/api/client.ts) takes a reply over when it asks for the same URL with the same headers;
  * anything else goes unused. It also preloads the stored language's shell catalog, which the
  * app would otherwise only ask for after its chunk's evaluation (src/lib/i18n.ts).
@@ -23,13 +23,30 @@ const FEEDS: Record<string, string> = {
 
 type FirstRequest = { url: string; init: RequestInit & { headers: Record<string, string> } };
 
-/** The requests the app will make first, for the page at `pathname` (none before a choice). */
+/**
+ * The request the app will make first, for the page at `pathname` (none before a choice): a
+ * feed's list, whose reply also says who the visitor is (src/lib/session.ts
+ * `learnVisitorFromFirstList`), or else who the visitor is.
+ */
 function firstRequests(pathname: string): FirstRequest[] {
   const language = storedLanguage();
   if (!language) return [];
   const token = storedToken();
   const authorization: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const requests: FirstRequest[] = [
+  const feed = FEEDS[pathname];
+  if (feed && storage.get('cookieConsent') === 'accepted') {
+    return [
+      {
+        url: `/api/v1/wave/${feed}/${language}?limit=30`,
+        init: {
+          method: 'GET',
+          credentials: 'include',
+          headers: { Accept: 'application/json', ...authorization },
+        },
+      },
+    ];
+  }
+  return [
     {
       url: '/api/v1/auth/isuseranonymous',
       init: {
@@ -46,18 +63,6 @@ function firstRequests(pathname: string): FirstRequest[] {
       },
     },
   ];
-  const feed = FEEDS[pathname];
-  if (feed && storage.get('cookieConsent') === 'accepted') {
-    requests.push({
-      url: `/api/v1/wave/${feed}/${language}?limit=30`,
-      init: {
-        method: 'GET',
-        credentials: 'include',
-        headers: { Accept: 'application/json', ...authorization },
-      },
-    });
-  }
-  return requests;
 }
 
 const pending: EarlyRequest[] = [];

@@ -16,8 +16,9 @@ import {
 import { activateLanguage, i18n } from './lib/i18n.ts';
 import { loadWhenReachable } from './lib/load-when-reachable.ts';
 import { watchAccount } from './lib/account-scope.ts';
+import { linkWebManifest } from './lib/web-manifest-link.ts';
 import { restorePersistedQueries } from './lib/persisted-queries.ts';
-import { isUserAnonymousQuery } from './lib/session.ts';
+import { isUserAnonymousQuery, learnVisitorFromFirstList } from './lib/session.ts';
 import { storage, storedLanguage } from './lib/storage.ts';
 import { withoutTrailingSlash } from './lib/trailing-slash.ts';
 import { routeTree } from './routeTree.gen.ts';
@@ -55,8 +56,9 @@ if (cleanPath) window.history.replaceState(window.history.state, '', cleanPath);
 // Which build this is (set at build time); the update flow and support can tell versions apart.
 document.documentElement.dataset['build'] = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
-// The first screen's requests go out before React starts, so they overlap with it (LCP): who the
-// visitor is (the start-up gate waits for it before it shows anything) and the list.
+// The first screen's requests go out before React starts, so they overlap with it (LCP): a
+// feed's list, whose reply also says who the visitor is (the start-up gate waits for that before
+// it shows anything), or else who-am-I itself.
 const firstFeed = { '/': 'newest', '/newest': 'newest', '/trending': 'trending' } as const;
 const feed = firstFeed[window.location.pathname as keyof typeof firstFeed];
 const language = storedLanguage();
@@ -64,8 +66,9 @@ const firstList =
   feed && language && storage.get('cookieConsent') === 'accepted'
     ? waveListQuery({ kind: feed, language })
     : null;
-if (language) void queryClient.prefetchQuery(isUserAnonymousQuery);
-if (firstList) void queryClient.prefetchInfiniteQuery(firstList);
+if (firstList)
+  learnVisitorFromFirstList(queryClient, () => queryClient.prefetchInfiniteQuery(firstList));
+else if (language) void queryClient.prefetchQuery(isUserAnonymousQuery);
 // The last lists saved on this device paint at once if the network is slower than the disk
 // (docs/architecture.md "Persisted queries"); what the network brings replaces them.
 void restorePersistedQueries(queryClient);
@@ -112,6 +115,7 @@ if (
 // has painted its rows; any other screen, or a start-up gate, counts as shown after its load.
 showFirstScreenAfterLoad(feed ? 5000 : 500);
 afterFirstScreen(() => {
+  linkWebManifest();
   // A card is drawn for a renderer or another site's frame: it installs no offline shell (whose
   // stored page could not be framed by other sites).
   if (!isCardPage) {

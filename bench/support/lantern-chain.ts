@@ -1,6 +1,7 @@
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
+import { Simulation } from 'lighthouse/core/lib/lantern/lantern.js';
 
 /**
  * What Lighthouse's simulated LCP is made of (docs/budgets.md "First screen (Lighthouse)"). The
@@ -29,6 +30,11 @@ export interface ChainRequest {
   optimistic: boolean;
   /** What the request waits for in the graph: requests (URL tails) or script tasks. */
   waitsFor: string[];
+  /**
+   * The simulated connection: `new` (a handshake first) or `warm`, and the time to its first
+   * byte, which holds the origin's estimated server response time (undefined from the cache).
+   */
+  connection: { fresh: boolean; timeToFirstByte: number } | undefined;
 }
 
 export interface LanternChain {
@@ -62,6 +68,10 @@ interface NodeTiming {
   startTime: number;
   endTime: number;
   duration: number;
+}
+/** What the simulator keeps of a request beyond its timing (its connection's part). */
+interface CompleteNodeTiming {
+  connectionTiming?: { dnsResolutionTime?: number; timeToFirstByte: number };
 }
 interface Estimate {
   timeInMs: number;
@@ -134,6 +144,10 @@ const lcpMetric = async (data: unknown, context: unknown) =>
 /** The requests of a simulated LCP's pessimistic graph, in simulated order. */
 function chainOf(metric: LcpMetric): LanternChain {
   const pessimistic = metric.pessimisticEstimate.nodeTimings;
+  // The simulator keeps the last simulation of each label with its connections' timings.
+  const complete = (
+    Simulation.Simulator.allNodeTimings as Map<string, Map<LanternNode, CompleteNodeTiming>>
+  ).get('pessimisticLargestContentfulPaint');
   const optimisticNodes = new Set(
     [...metric.optimisticEstimate.nodeTimings.keys()].map((node) => node.id),
   );
@@ -163,6 +177,7 @@ function chainOf(metric: LcpMetric): LanternChain {
       simulatedEnd: timing.endTime,
       optimistic: optimisticNodes.has(node.id),
       waitsFor: [...new Set(node.getDependencies().map(label))],
+      connection: connectionOf(complete?.get(node)),
     });
   }
   requests.sort((a, b) => (a.simulatedStart ?? 0) - (b.simulatedStart ?? 0));
@@ -267,11 +282,26 @@ function withThreadTime<T extends { traceEvents: { dur?: number; tdur?: number }
   };
 }
 
+function connectionOf(timing: CompleteNodeTiming | undefined): ChainRequest['connection'] {
+  const connection = timing?.connectionTiming;
+  if (!connection) return undefined;
+  // Only a connection's first request has a DNS time (Lantern's TCPConnection).
+  return {
+    fresh: connection.dnsResolutionTime !== undefined,
+    timeToFirstByte: connection.timeToFirstByte,
+  };
+}
+
+const connectionLabel = (connection: ChainRequest['connection']) =>
+  connection
+    ? `${connection.fresh ? 'new' : 'warm'} ${connection.timeToFirstByte.toFixed(0)} ms`
+    : '—';
+
 /** One line per request of the simulated LCP's graph, in simulated order. */
 export function formatChain(chain: LanternChain): string[] {
   const lines = [
     `  simulated LCP ${chain.lcp.toFixed(0)} ms = mean of optimistic ${chain.optimisticMs.toFixed(0)} and pessimistic ${chain.pessimisticMs.toFixed(0)} ms; CPU in the pessimistic graph ${chain.cpuMs.toFixed(0)} ms (simulated)`,
-    `  ${'request'.padEnd(50)} ${'type'.padEnd(10)} ${'bytes'.padStart(7)}  observed ms   simulated ms  waits for`,
+    `  ${'request'.padEnd(50)} ${'type'.padEnd(10)} ${'bytes'.padStart(7)}  observed ms   simulated ms  connection, first byte  waits for`,
   ];
   for (const request of chain.requests) {
     const simulated =
@@ -279,7 +309,7 @@ export function formatChain(chain: LanternChain): string[] {
         ? '—'
         : `${request.simulatedStart.toFixed(0).padStart(5)}–${request.simulatedEnd!.toFixed(0).padEnd(5)}`;
     lines.push(
-      `  ${request.url.padEnd(50)} ${request.resourceType.padEnd(10)} ${String(request.transferBytes).padStart(7)}  ${request.observedStart.toFixed(0).padStart(4)}–${request.observedEnd.toFixed(0).padEnd(5)}  ${simulated}${request.optimistic ? '' : ' (pess. only)'}${request.fromDiskCache ? ' (disk cache)' : ''}  ${request.waitsFor.join(', ')}`,
+      `  ${request.url.padEnd(50)} ${request.resourceType.padEnd(10)} ${String(request.transferBytes).padStart(7)}  ${request.observedStart.toFixed(0).padStart(4)}–${request.observedEnd.toFixed(0).padEnd(5)}  ${simulated}${request.optimistic ? '' : ' (pess. only)'}${request.fromDiskCache ? ' (disk cache)' : ''}  ${connectionLabel(request.connection)}  ${request.waitsFor.join(', ')}`,
     );
   }
   return lines;

@@ -21,6 +21,8 @@ import { wavePublisher } from '../../server/services/recording/wave-publisher.ts
 export interface Site {
   origin: string;
   outDir: string;
+  /** The server process's id (its main thread's). */
+  serverPid: number;
   stop(): Promise<void>;
 }
 
@@ -180,6 +182,7 @@ export async function startSite(options: {
   return {
     origin,
     outDir: options.outDir,
+    serverPid: server.pid!,
     dataDir,
     async stop() {
       if (server.exitCode === null && server.signalCode === null && server.pid) {

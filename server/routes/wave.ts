@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PROFILE_IMAGE_MAX_BYTES, profileMessages } from '../../src/api/contract/constants.ts';
+import { VIEWER_HEADER, viewerHeaderValue } from '../../src/api/contract/viewer-header.ts';
 import type { z } from 'zod';
 import {
   channelNameListParamsSchema,
@@ -81,6 +82,13 @@ export const waveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
       (request, reply) => {
         reply.header('cache-control', LIST_CACHE);
+        reply.header(
+          VIEWER_HEADER,
+          viewerHeaderValue({
+            isAnonymous: request.viewer.isAnonymous,
+            user_id: request.viewer.userId,
+          }),
+        );
         // The type provider cannot resolve a generic schema's output; `params` validated it.
         const listParams = request.params as z.output<Params>;
         const caller = callerOf(request);

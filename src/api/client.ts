@@ -1,4 +1,5 @@
 import type { Envelope } from './contract/envelope.ts';
+import { parseViewerHeader, VIEWER_HEADER, type ReportedViewer } from './contract/viewer-header.ts';
 import { reportNetworkFailure, reportNetworkSuccess } from '../lib/online-status.ts';
 import { storedToken } from '../lib/storage.ts';
 import { CACHED_AT_HEADER } from '../lib/sw-messages.ts';
@@ -164,6 +165,21 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+type ViewerListener = (viewer: ReportedViewer) => void;
+let viewerListener: ViewerListener | null = null;
+
+/**
+ * Hears who the server took the caller for, from the network's replies that say so (a list's:
+ * src/api/contract/viewer-header.ts), until the returned function is called. A copy from the
+ * service worker's cache is not heard: it says who asked back then.
+ */
+export function listenForViewer(listener: ViewerListener): () => void {
+  viewerListener = listener;
+  return () => {
+    if (viewerListener === listener) viewerListener = null;
+  };
+}
+
 /** The only way the app talks to the API (docs/product/api.md "Request headers", "Transport rules"). */
 export async function apiRequest<T>(
   path: string,
@@ -198,8 +214,15 @@ export async function apiRequest<T>(
     if (!options.signal?.aborted) reportNetworkFailure();
     throw error;
   }
-  if (response.headers.has(CACHED_AT_HEADER)) reportNetworkFailure();
-  else reportNetworkSuccess();
+  if (response.headers.has(CACHED_AT_HEADER)) {
+    reportNetworkFailure();
+  } else {
+    reportNetworkSuccess();
+    if (viewerListener) {
+      const viewer = parseViewerHeader(response.headers.get(VIEWER_HEADER));
+      if (viewer) viewerListener(viewer);
+    }
+  }
   options.onResponse?.(response);
   return interpretResponse<T>(response.status, await response.text());
 }

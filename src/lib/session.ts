@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData } from '../api/client.ts';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiData, listenForViewer } from '../api/client.ts';
 import type { IsUserAnonymousData } from '../api/contract/auth.ts';
+import { afterFirstScreen } from './first-screen.ts';
 import { isSignedInLocally, storage } from './storage.ts';
 
 export const isUserAnonymousQuery = queryOptions({
@@ -21,6 +22,33 @@ export const isUserAnonymousQuery = queryOptions({
   },
   staleTime: 60_000,
 });
+
+/**
+ * Who the visitor is, for a feed's first screen, from its list alone: the list's reply says who
+ * the server took the caller for (src/api/contract/viewer-header.ts), and that answers the
+ * who-am-I query, so the first screen waits for one request, not two (docs/decisions.md "Who the
+ * visitor is, from the first list"). GET /auth/isuseranonymous is still asked, once the first
+ * screen has been shown; at once after the list if its reply did not say (a copy from the
+ * service worker's cache, offline).
+ */
+export function learnVisitorFromFirstList(
+  queryClient: QueryClient,
+  loadFirstList: () => Promise<void>,
+): void {
+  let told = false;
+  const stopListening = listenForViewer((viewer) => {
+    told = true;
+    queryClient.setQueryData(isUserAnonymousQuery.queryKey, viewer);
+  });
+  void loadFirstList().then(() => {
+    stopListening();
+    if (!told) void queryClient.prefetchQuery(isUserAnonymousQuery);
+    else
+      afterFirstScreen(
+        () => void queryClient.fetchQuery({ ...isUserAnonymousQuery, staleTime: 0 }),
+      );
+  });
+}
 
 export function useIsUserAnonymous() {
   return useQuery(isUserAnonymousQuery);

@@ -11,6 +11,7 @@ import {
   waveListQuerySchema,
   waveListReplySchema,
 } from '../../src/api/contract/wave.ts';
+import { parseViewerHeader, VIEWER_HEADER } from '../../src/api/contract/viewer-header.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createListener, makeTone, publishWave } from '../helpers/waves.ts';
 
@@ -146,5 +147,22 @@ describe('list replies in production mode', () => {
     expect(reply.json().data[0]).toMatchObject({ user_has_liked: true, likes_count: 1 });
     const anonymous = await t.app.inject({ method: 'GET', url });
     expect(anonymous.json().data[0]).toMatchObject({ user_has_liked: false, likes_count: 1 });
+  });
+
+  it('says who the server took the caller for, as who-am-I does (the first screen’s one request)', async () => {
+    const fan = await createListener(t, 'prod-viewer');
+    for (const headers of [{}, fan.auth]) {
+      const whoAmI = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/isuseranonymous',
+        headers,
+      });
+      for (const listUrl of [url, '/api/v1/wave/wavelistpublictrending/en?limit=5']) {
+        const reply = await t.app.inject({ method: 'GET', url: listUrl, headers });
+        expect(parseViewerHeader(String(reply.headers[VIEWER_HEADER]))).toEqual(whoAmI.json().data);
+      }
+    }
+    const signedIn = await t.app.inject({ method: 'GET', url, headers: fan.auth });
+    expect(signedIn.headers[VIEWER_HEADER]).toBe(`signed-in ${fan.userId}`);
   });
 });
