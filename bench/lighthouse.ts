@@ -235,8 +235,10 @@ async function measureOnce(url: string, origin: string, distDir: string): Promis
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: true,
-    // The V8 sampling profile, for the long-task breakdown (both pages carry its small cost).
-    additionalTraceCategories: PROFILER_CATEGORY,
+    // The V8 sampling profile, for the long-task breakdown (both pages carry its cost).
+    ...(process.argv.includes('--no-profile')
+      ? {}
+      : { additionalTraceCategories: PROFILER_CATEGORY }),
   });
   const audits = result!.lhr.audits;
   const trace = (result!.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace;

@@ -27,7 +27,8 @@ async function start(server: ReturnType<typeof serverWith>) {
   const { waveListQuery } = await import('../../src/api/get-wave-list.ts');
   const client = new QueryClient();
   const list = waveListQuery({ kind: 'newest', language: 'en' });
-  session.learnVisitorFromFirstList(client, () => client.prefetchInfiniteQuery(list));
+  // Never slow here: the last test makes the list slow on purpose.
+  session.learnVisitorFromFirstList(client, () => client.prefetchInfiniteQuery(list), 60_000);
   await vi.waitFor(() => expect(client.getQueryState(list.queryKey)?.status).toBe('success'));
   return { client, whoAmI: session.isUserAnonymousQuery.queryKey, firstScreen };
 }
@@ -76,5 +77,34 @@ describe('who the visitor is, from a feed’s first list (src/lib/session.ts)', 
         expect(client.getQueryData(whoAmI)).toEqual({ isAnonymous: false, user_id: 7 }),
       );
     }
+  });
+
+  it('asks who-am-I beside a list that is slow, and not again once the first screen is shown', async () => {
+    let answerList!: () => void;
+    const server = vi.fn(async (url: string | URL | Request) => {
+      if (String(url).includes('isuseranonymous')) {
+        return new Response(envelope({ isAnonymous: true, user_id: 1 }));
+      }
+      await new Promise<void>((resolve) => (answerList = resolve));
+      return new Response(envelope([]), { headers: { [VIEWER_HEADER]: 'anonymous 1' } });
+    });
+    vi.stubGlobal('fetch', server);
+    vi.resetModules();
+    const session = await import('../../src/lib/session.ts');
+    const firstScreen = await import('../../src/lib/first-screen.ts');
+    const { waveListQuery } = await import('../../src/api/get-wave-list.ts');
+    const client = new QueryClient();
+    const list = waveListQuery({ kind: 'newest', language: 'en' });
+    session.learnVisitorFromFirstList(client, () => client.prefetchInfiniteQuery(list), 50);
+    await vi.waitFor(() => expect(whoAmICalls(server)).toBe(1));
+    answerList();
+    await vi.waitFor(() => expect(client.getQueryState(list.queryKey)?.status).toBe('success'));
+    firstScreen.firstScreenShown();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(whoAmICalls(server)).toBe(1);
+    expect(client.getQueryData(session.isUserAnonymousQuery.queryKey)).toEqual({
+      isAnonymous: true,
+      user_id: 1,
+    });
   });
 });
