@@ -18,8 +18,13 @@ function serverWith(listHeaders: Record<string, string>) {
 const whoAmICalls = (server: ReturnType<typeof serverWith>) =>
   server.mock.calls.filter(([url]) => String(url).includes('isuseranonymous')).length;
 
-/** A fresh start: the first-screen schedule and the session module, as the page loads them. */
-async function start(server: ReturnType<typeof serverWith>) {
+type Server = (url: string | URL | Request) => Promise<Response>;
+
+/**
+ * A fresh start: the first-screen schedule and the session module, as the page loads them, and
+ * the first list on its way; a list slower than `slowListMs` has who-am-I asked beside it.
+ */
+async function begin(server: Server, slowListMs: number) {
   vi.stubGlobal('fetch', server);
   vi.resetModules();
   const session = await import('../../src/lib/session.ts');
@@ -27,10 +32,17 @@ async function start(server: ReturnType<typeof serverWith>) {
   const { waveListQuery } = await import('../../src/api/get-wave-list.ts');
   const client = new QueryClient();
   const list = waveListQuery({ kind: 'newest', language: 'en' });
-  // Never slow here: the last test makes the list slow on purpose.
-  session.learnVisitorFromFirstList(client, () => client.prefetchInfiniteQuery(list), 60_000);
-  await vi.waitFor(() => expect(client.getQueryState(list.queryKey)?.status).toBe('success'));
-  return { client, whoAmI: session.isUserAnonymousQuery.queryKey, firstScreen };
+  session.learnVisitorFromFirstList(client, () => client.prefetchInfiniteQuery(list), slowListMs);
+  const listAnswered = () =>
+    vi.waitFor(() => expect(client.getQueryState(list.queryKey)?.status).toBe('success'));
+  return { client, whoAmI: session.isUserAnonymousQuery.queryKey, firstScreen, listAnswered };
+}
+
+/** A start whose list is never slow (the last test makes one slow on purpose), list answered. */
+async function start(server: Server) {
+  const started = await begin(server, 60_000);
+  await started.listAnswered();
+  return started;
 }
 
 describe('who the visitor is, from a feed’s first list (src/lib/session.ts)', () => {
@@ -88,21 +100,14 @@ describe('who the visitor is, from a feed’s first list (src/lib/session.ts)', 
       await new Promise<void>((resolve) => (answerList = resolve));
       return new Response(envelope([]), { headers: { [VIEWER_HEADER]: 'anonymous 1' } });
     });
-    vi.stubGlobal('fetch', server);
-    vi.resetModules();
-    const session = await import('../../src/lib/session.ts');
-    const firstScreen = await import('../../src/lib/first-screen.ts');
-    const { waveListQuery } = await import('../../src/api/get-wave-list.ts');
-    const client = new QueryClient();
-    const list = waveListQuery({ kind: 'newest', language: 'en' });
-    session.learnVisitorFromFirstList(client, () => client.prefetchInfiniteQuery(list), 50);
+    const { client, whoAmI, firstScreen, listAnswered } = await begin(server, 50);
     await vi.waitFor(() => expect(whoAmICalls(server)).toBe(1));
     answerList();
-    await vi.waitFor(() => expect(client.getQueryState(list.queryKey)?.status).toBe('success'));
+    await listAnswered();
     firstScreen.firstScreenShown();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(whoAmICalls(server)).toBe(1);
-    expect(client.getQueryData(session.isUserAnonymousQuery.queryKey)).toEqual({
+    expect(client.getQueryData(whoAmI)).toEqual({
       isAnonymous: true,
       user_id: 1,
     });
