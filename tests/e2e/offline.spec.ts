@@ -146,6 +146,8 @@ test('Chrome reports no installability errors', async ({ baseURL }) => {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await controlledPage(page);
+    // The app links the manifest once the first screen has been shown (src/lib/web-manifest-link.ts).
+    await page.locator('link[rel="manifest"]').waitFor({ state: 'attached' });
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
