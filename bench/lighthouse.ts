@@ -2,7 +2,7 @@
 // a bare React shell measured in the same run (docs/budgets.md "First screen (Lighthouse)"):
 // prints every run, the medians, the TBT difference and the LCP ratio to the bare shell, and the
 // longest tasks of the median run with what they were made of (bench/support/long-tasks.ts).
-// Run: npx tsx bench/lighthouse.ts [runs] [--port=4392] [--bare-port=4393] [--server-nice=-10]
+// Run: npx tsx bench/lighthouse.ts [runs] [--port=4392] [--bare-port=4393] [--server-nice=-10] [--no-profile]
 //      [--no-build | --dist=folder]
 import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
