@@ -3,11 +3,12 @@
 // prints every run, the medians, the TBT difference and the LCP ratio to the bare shell, and the
 // longest tasks of the median run with what they were made of (bench/support/long-tasks.ts).
 // Run: npx tsx bench/lighthouse.ts [runs] [--port=4392] [--bare-port=4393] [--server-nice=-10] [--no-profile]
+//      [--save-traces=dir]
 //      [--no-build | --dist=folder]
 import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import { setPriority } from 'node:os';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -22,18 +23,16 @@ import {
   type LongTask,
   type TraceEvent,
 } from './support/long-tasks.ts';
-import {
-  cpuTimeMetrics,
-  formatChain,
-  lanternChain,
-  type CpuTimeMetrics,
-  type LanternChain,
-} from './support/lantern-chain.ts';
+import { formatChain, simulatedMetrics, type SimulatedMetrics } from './support/lantern-chain.ts';
 import { median, option, startFirstScreenSite } from './support/site.ts';
 
 const runs = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 5);
 const port = Number(option('port', '4392'));
 const barePort = Number(option('bare-port', '4393'));
+/** Where each run's trace is written (`--save-traces=dir`), for bench/trace-threads.ts. */
+const saveTracesDir = option('save-traces', '');
+if (saveTracesDir) await mkdir(saveTracesDir, { recursive: true });
+let savedTraces = 0;
 /** Lighthouse's mobile setting: the simulation multiplies every traced task by this. */
 const CPU_SLOWDOWN = 4;
 const LCP_BUDGET_MS = 1800;
@@ -169,8 +168,11 @@ interface Figures {
   lcpElement: string;
   /** Lighthouse's LCP phases (time to first byte, load delay, load time, render delay), ms. */
   lcpPhases: string;
-  /** The requests of the simulated LCP's graph (bench/support/lantern-chain.ts). */
-  chain: LanternChain;
+  /**
+   * Lighthouse's own simulation recomputed from the trace as traced: the requests of the
+   * simulated LCP's graph and the tasks its TBT counts (bench/support/lantern-chain.ts).
+   */
+  wallTime: SimulatedMetrics;
   /**
    * The simulated LCP again with each traced task's CPU time in place of its wall time: what
    * the page's own work gives, without the time other processes held the core.
@@ -178,7 +180,7 @@ interface Figures {
   cpuLcp: number;
   /** The simulated TBT from the same trace, and the tasks it counts. */
   cpuSimulatedTbt: number;
-  cpuTime: CpuTimeMetrics;
+  cpuTime: SimulatedMetrics;
   tasks: LongTask[];
 }
 
@@ -242,6 +244,10 @@ async function measureOnce(url: string, origin: string, distDir: string): Promis
   });
   const audits = result!.lhr.audits;
   const trace = (result!.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace;
+  if (saveTracesDir) {
+    const name = `${url.includes('/newest') ? 'newest' : 'bare'}-${++savedTraces}.json`;
+    await writeFile(path.join(saveTracesDir, name), JSON.stringify(trace));
+  }
   const observed =
     (
       audits['metrics']?.details as {
@@ -265,8 +271,8 @@ async function measureOnce(url: string, origin: string, distDir: string): Promis
     tracedLcp: observed.observedLargestContentfulPaint ?? 0,
     lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
     lcpPhases: lcpPhasesOf(audits['largest-contentful-paint-element']?.details),
-    chain: await lanternChain(result!),
-    ...(await cpuTimeMetrics(result!).then((cpuTime) => ({
+    wallTime: await simulatedMetrics(result!, { threadTime: false }),
+    ...(await simulatedMetrics(result!, { threadTime: true }).then((cpuTime) => ({
       cpuLcp: cpuTime.lcp,
       cpuSimulatedTbt: cpuTime.tbt,
       cpuTime,
@@ -347,21 +353,30 @@ for (const line of formatLongTasks(medianRun.tasks, {
   console.log(line);
 }
 
-// What the TBT simulated from CPU time counts, for the run with its median of each page.
+// What the simulated TBT counts, for the run with its median of each page: by wall time, as
+// Lighthouse's audit, and from CPU time.
 for (const [name, list] of [
   ['/newest', app],
   ['bare shell', baseline],
 ] as const) {
-  const run = [...list].sort((a, b) => a.cpuSimulatedTbt - b.cpuSimulatedTbt)[
-    Math.floor((list.length - 1) / 2)
-  ]!;
-  console.log(
-    `\nTasks of ${name}'s TBT simulated from CPU time (median run, ${run.cpuSimulatedTbt.toFixed(0)} ms; tasks after the optimistic FCP at ${run.cpuTime.fcp.toFixed(0)} ms count):`,
-  );
-  for (const task of run.cpuTime.blockingTasks) {
+  for (const [source, tbtOf, simulation] of [
+    ['wall time', (figures: Figures) => figures.tbt, (figures: Figures) => figures.wallTime],
+    [
+      'CPU time',
+      (figures: Figures) => figures.cpuSimulatedTbt,
+      (figures: Figures) => figures.cpuTime,
+    ],
+  ] as const) {
+    const run = [...list].sort((a, b) => tbtOf(a) - tbtOf(b))[Math.floor((list.length - 1) / 2)]!;
+    const { fcp, blockingTasks } = simulation(run);
     console.log(
-      `  ${task.duration.toFixed(0).padStart(4)} ms at ${task.start.toFixed(0).padStart(5)}, blocks ~${task.blocking.toFixed(0).padStart(3)}: ${task.madeOf}`,
+      `\nTasks of ${name}'s TBT simulated from ${source} (median run, ${tbtOf(run).toFixed(0)} ms; tasks after the optimistic FCP at ${fcp.toFixed(0)} ms count):`,
     );
+    for (const task of blockingTasks) {
+      console.log(
+        `  ${task.duration.toFixed(0).padStart(4)} ms (CPU ${task.cpu.toFixed(1).padStart(5)} ms) at ${task.start.toFixed(0).padStart(5)}, blocks ~${task.blocking.toFixed(0).padStart(3)}: ${task.madeOf}`,
+      );
+    }
   }
 }
 
@@ -375,7 +390,7 @@ for (const [name, list] of [
   console.log(
     `\nSimulated LCP of ${name}'s median run (LCP ${run.lcp.toFixed(0)} ms, FCP ${run.fcp.toFixed(0)} ms; phases: ${run.lcpPhases || 'none'}):`,
   );
-  for (const line of formatChain(run.chain)) console.log(line);
+  for (const line of formatChain(run.wallTime.chain)) console.log(line);
   const cpuRun = [...list].sort((a, b) => a.cpuLcp - b.cpuLcp)[Math.floor((list.length - 1) / 2)]!;
   console.log(`  the same from CPU time (the run with the median LCP from CPU time):`);
   for (const line of formatChain(cpuRun.cpuTime.chain)) console.log(line);

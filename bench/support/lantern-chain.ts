@@ -88,10 +88,6 @@ function label(node: LanternNode): string {
   return node.type === 'network' ? tail(node.request.url) : 'a script task';
 }
 
-/**
- * Recomputes the simulated LCP from a Lighthouse result's artifacts (the same computed artifact
- * the LCP audit uses) and returns its graph's requests.
- */
 interface LighthouseResult {
   artifacts: unknown;
   lhr: { configSettings: unknown };
@@ -118,15 +114,6 @@ function lanternInputs(result: LighthouseResult, options: { threadTime?: boolean
     },
     context: { computedCache: new Map(), settings },
   };
-}
-
-/**
- * Recomputes the simulated LCP from a Lighthouse result's artifacts (the same computed artifact
- * the LCP audit uses) and returns its graph's requests.
- */
-export async function lanternChain(result: LighthouseResult): Promise<LanternChain> {
-  const { data, context } = lanternInputs(result, {});
-  return chainOf(await lcpMetric(data, context));
 }
 
 interface LcpMetric {
@@ -191,13 +178,18 @@ function chainOf(metric: LcpMetric): LanternChain {
 }
 
 /**
- * The simulated LCP and TBT as Lighthouse computes them, from the run's trace with each task's
- * CPU time in place of its wall time (withThreadTime): the page's own main-thread work, without
- * the time other processes held the core.
+ * The simulated LCP and TBT as Lighthouse computes them, from the run's trace as traced (each
+ * task's wall time, as Lighthouse's own audits), or with each task's CPU time in place of its wall
+ * time (`threadTime`, withThreadTime): the page's own main-thread work, without the time other
+ * processes held the core. Also the tasks the TBT counts, so that both simulations can be read.
  */
-export async function cpuTimeMetrics(result: LighthouseResult): Promise<CpuTimeMetrics> {
-  const { data, context } = lanternInputs(result, { threadTime: true });
+export async function simulatedMetrics(
+  result: LighthouseResult,
+  options: { threadTime: boolean },
+): Promise<SimulatedMetrics> {
+  const { data, context } = lanternInputs(result, options);
   const lcp = await lcpMetric(data, context);
+  const chain = chainOf(lcp);
   const fcp = (await (LanternFirstContentfulPaint as unknown as ComputedMetric).request(
     data,
     context,
@@ -215,25 +207,28 @@ export async function cpuTimeMetrics(result: LighthouseResult): Promise<CpuTimeM
     blockingTasks.push({
       start: timing.startTime,
       duration: timing.duration,
+      cpu: ((node as unknown as { event: { tdur?: number } }).event.tdur ?? 0) / 1000,
       blocking: Math.max(0, counted - 50 * (counted / timing.duration)),
       madeOf: madeOf(node),
     });
   }
   blockingTasks.sort((a, b) => b.blocking - a.blocking);
-  return { lcp: lcp.timing, tbt: tbt.timing, fcp: fcpMs, blockingTasks, chain: chainOf(lcp) };
+  return { lcp: lcp.timing, tbt: tbt.timing, fcp: fcpMs, blockingTasks, chain };
 }
 
 export interface BlockingTask {
   /** Simulated start and duration (× the slowdown), ms. */
   start: number;
   duration: number;
+  /** The task's traced CPU time (not slowed down), ms. */
+  cpu: number;
   /** About what the task adds to the pessimistic TBT, ms. */
   blocking: number;
   /** Its longest child events, with the script they ran. */
   madeOf: string;
 }
 
-export interface CpuTimeMetrics {
+export interface SimulatedMetrics {
   lcp: number;
   tbt: number;
   /** The optimistic simulated FCP: tasks after it count towards the pessimistic TBT. */
