@@ -120,7 +120,7 @@ afterFirstScreen(() => {
   // stored page could not be framed by other sites).
   if (!isCardPage) {
     void loadWhenReachable(() => import('./lib/sw-bridge.ts')).then((bridge) =>
-      bridge.registerServiceWorker(queryClient),
+      bridge.registerServiceWorker(),
     );
   }
   void loadWhenReachable(() => import('./lib/upload-queue/upload-queue.ts')).then((queue) =>

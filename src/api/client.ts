@@ -165,6 +165,27 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** At most this many distinct GETs are remembered for the service worker (a page without one). */
+const MAX_GETS_BEFORE_WORKER = 100;
+const getsBeforeWorker = new Map<string, { url: string; init: RequestInit }>();
+
+/**
+ * Remembers a GET sent while no service worker controlled the page (a first visit), so that
+ * src/lib/sw-bridge.ts can send it again, the same, through the worker once it takes control.
+ */
+function rememberIfBeforeWorker(url: string, init: RequestInit) {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (navigator.serviceWorker.controller || getsBeforeWorker.size >= MAX_GETS_BEFORE_WORKER) return;
+  getsBeforeWorker.set(`${url}\n${JSON.stringify(init.headers)}`, { url, init });
+}
+
+/** The GETs sent before a service worker controlled the page, each once; forgets them. */
+export function takeGetsBeforeWorker(): { url: string; init: RequestInit }[] {
+  const gets = [...getsBeforeWorker.values()];
+  getsBeforeWorker.clear();
+  return gets;
+}
+
 type ViewerListener = (viewer: ReportedViewer) => void;
 let viewerListener: ViewerListener | null = null;
 
@@ -192,13 +213,17 @@ export async function apiRequest<T>(
     return interpretResponse<T>(status, text);
   }
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers,
+    ...(options.noCache ? { cache: 'no-store' as const } : {}),
+  };
+  if (method === 'GET') rememberIfBeforeWorker(url, init);
   const send = () =>
     fetch(url, {
-      method,
-      credentials: 'include',
-      headers,
+      ...init,
       body: encodeBody(options.body) ?? null,
-      ...(options.noCache ? { cache: 'no-store' as const } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   let response: Response;

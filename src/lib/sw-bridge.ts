@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { takeGetsBeforeWorker } from '../api/client.ts';
 import type { Workbox } from 'workbox-window';
 
 /**
@@ -24,15 +24,17 @@ export const isUpdateWaiting = () => updateWaiting;
 /**
  * A first visit (docs/architecture.md "Service worker caches", First visit): what the page showed
  * was fetched before the worker controlled it, so none of it is in the worker's caches. When the
- * worker takes control, the page asks again, through it, for every query it holds data for and for
- * the images it showed; the worker keeps the replies like any others. Rows do not flicker: the same
- * data comes back.
+ * worker takes control, the page sends the same API reads again (URL and headers), and asks for
+ * the images it showed, through it; the worker keeps the replies like any others. The replies
+ * are only read to the end, not parsed: the page has that data already, and refetching its
+ * queries instead re-read, re-validated and re-saved every list in one long task on a phone.
  */
-function cacheWhatWasShown(queryClient: QueryClient) {
-  void queryClient.refetchQueries({
-    type: 'all',
-    predicate: (query) => query.state.data !== undefined,
-  });
+function cacheWhatWasShown() {
+  for (const { url, init } of takeGetsBeforeWorker()) {
+    void fetch(url, init)
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
+  }
   const images = performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name))
@@ -46,14 +48,10 @@ function cacheWhatWasShown(queryClient: QueryClient) {
   }
 }
 
-export async function registerServiceWorker(queryClient: QueryClient): Promise<void> {
+export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   if (!navigator.serviceWorker.controller) {
-    navigator.serviceWorker.addEventListener(
-      'controllerchange',
-      () => cacheWhatWasShown(queryClient),
-      { once: true },
-    );
+    navigator.serviceWorker.addEventListener('controllerchange', cacheWhatWasShown, { once: true });
   }
   const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { scope: '/', type: 'module' });

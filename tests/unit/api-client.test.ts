@@ -4,6 +4,7 @@ import {
   buildHeaders,
   interpretResponse,
   isNotFound,
+  takeGetsBeforeWorker,
   TransportError,
 } from '../../src/api/client.ts';
 import { storage } from '../../src/lib/storage.ts';
@@ -175,5 +176,44 @@ describe('apiRequest', () => {
     });
     expect(reply.success).toBe(true);
     expect(progress).toEqual([25, 100]);
+  });
+});
+
+describe('reads sent before a service worker controls the page', () => {
+  const worker: { controller: object | null } = { controller: null };
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"success":true,"data":1}', { status: 200 })),
+    );
+    Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    worker.controller = null;
+  });
+
+  it('are remembered once each, GETs only, with their headers, until a worker controls the page', async () => {
+    takeGetsBeforeWorker();
+    await apiRequest('/wave/wavelistpublicnewest/en', { query: { limit: 30 } });
+    await apiRequest('/wave/wavelistpublicnewest/en', { query: { limit: 30 } });
+    await apiRequest('/auth/isuseranonymous', { noCache: true });
+    await apiRequest('/wave/like', { body: { wave_name: 'x' } });
+    worker.controller = {};
+    await apiRequest('/wave/wavelistpublictrending/en');
+
+    const gets = takeGetsBeforeWorker();
+    expect(gets.map((get) => get.url)).toEqual([
+      '/api/v1/wave/wavelistpublicnewest/en?limit=30',
+      '/api/v1/auth/isuseranonymous',
+    ]);
+    expect(gets[1]!.init).toMatchObject({
+      method: 'GET',
+      credentials: 'include',
+      cache: 'no-store',
+      headers: { Accept: 'application/json', Pragma: 'no-cache' },
+    });
+    expect(takeGetsBeforeWorker()).toEqual([]);
   });
 });
