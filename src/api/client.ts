@@ -179,9 +179,16 @@ function rememberIfBeforeWorker(url: string, init: RequestInit) {
   getsBeforeWorker.set(`${url}\n${JSON.stringify(init.headers)}`, { url, init });
 }
 
-/** The GETs sent before a service worker controlled the page, each once; forgets them. */
+/**
+ * The GETs sent before a service worker controlled the page, each once, and only those sent for
+ * the account signed in now (a reply for an account signed out meanwhile must not be cached
+ * again: docs/architecture.md "Private replies"); forgets them all.
+ */
 export function takeGetsBeforeWorker(): { url: string; init: RequestInit }[] {
-  const gets = [...getsBeforeWorker.values()];
+  const authorization = buildHeaders({})['Authorization'];
+  const gets = [...getsBeforeWorker.values()].filter(
+    ({ init }) => (init.headers as Record<string, string>)['Authorization'] === authorization,
+  );
   getsBeforeWorker.clear();
   return gets;
 }

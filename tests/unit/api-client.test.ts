@@ -216,4 +216,16 @@ describe('reads sent before a service worker controls the page', () => {
     });
     expect(takeGetsBeforeWorker()).toEqual([]);
   });
+
+  it('are given back only when sent for the account signed in now', async () => {
+    takeGetsBeforeWorker();
+    storage.set('user', { json_web_token: 'signed-out-since', user_id: 7, username: 'sam-river7' });
+    await apiRequest('/user/me');
+    storage.remove('user');
+    await apiRequest('/wave/wavelistpublicnewest/en');
+
+    expect(takeGetsBeforeWorker().map((get) => get.url)).toEqual([
+      '/api/v1/wave/wavelistpublicnewest/en',
+    ]);
+  });
 });
