@@ -18,7 +18,7 @@ const port = Number(option('port', '4600'));
 const WINDOW_MS = 1500;
 
 interface Visit {
-  /** Main-thread task, script and layout time in the window (Chromium's own counters), ms. */
+  /** Main-thread task and script time in the window (Chromium's own counters), ms. */
   taskMs: number;
   scriptMs: number;
   /** Σ (duration − 50 ms) of the long tasks that started in the window. */
@@ -74,21 +74,17 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-background-networking'],
 });
+const serve = (outDir: string, sitePort: number) =>
+  startSite({
+    port: sitePort,
+    outDir,
+    build: false,
+    fullPage: true,
+    env: { NODE_ENV: 'production' },
+  });
 const sites = {
-  baseline: await startSite({
-    port,
-    outDir: builds.baseline,
-    build: false,
-    fullPage: true,
-    env: { NODE_ENV: 'production' },
-  }),
-  build: await startSite({
-    port: port + 3,
-    outDir: builds.build,
-    build: false,
-    fullPage: true,
-    env: { NODE_ENV: 'production' },
-  }),
+  baseline: await serve(builds.baseline, port),
+  build: await serve(builds.build, port + 3),
 };
 const visits: Record<keyof typeof sites, Visit[]> = { baseline: [], build: [] };
 try {

@@ -8,18 +8,9 @@
 // Run: npx tsx bench/trace-threads.ts dir
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
+import type { TraceEvent } from './support/long-tasks.ts';
 import { median } from './support/site.ts';
-
-interface Event {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
-}
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: npx tsx bench/trace-threads.ts dir');
@@ -32,22 +23,24 @@ interface Threads {
 }
 
 /** What one trace says (undefined without a page navigation in it). */
-function threadsOf(events: Event[]): Threads | undefined {
+function threadsOf(events: TraceEvent[]): Threads | undefined {
   const processNames = new Map<number, string>();
   const threadNames = new Map<string, string>();
   for (const event of events) {
     if (event.ph !== 'M') continue;
-    if (event.name === 'process_name') processNames.set(event.pid, event.args?.name ?? '?');
-    if (event.name === 'thread_name')
-      threadNames.set(`${event.pid}:${event.tid}`, event.args?.name ?? '?');
+    const name = typeof event.args['name'] === 'string' ? event.args['name'] : '?';
+    if (event.name === 'process_name') processNames.set(event.pid, name);
+    if (event.name === 'thread_name') threadNames.set(`${event.pid}:${event.tid}`, name);
   }
-  const navigation = events.find(
-    (event) =>
-      event.name === 'navigationStart' &&
-      event.args?.data?.isLoadingMainFrame &&
-      event.args.data.documentLoaderURL?.startsWith('http'),
-  );
-  if (!navigation) return undefined;
+  // The page's main thread and its navigation's start, found as bench/support/long-tasks.ts does.
+  let navigation: { pid: number; tid: number; ts: number };
+  try {
+    const processed = TraceProcessor.processTrace({ traceEvents: events } as never);
+    const { pid, tid } = processed.mainThreadEvents[0]!;
+    navigation = { pid, tid, ts: processed.timeOriginEvt.ts };
+  } catch {
+    return undefined;
+  }
   const mainThread = `${navigation.pid}:${navigation.tid}`;
   // Only the outermost complete events of each thread, so nested ones are not counted twice.
   const tasks = events
@@ -86,7 +79,7 @@ for (const page of ['newest', 'bare']) {
   const runs: Threads[] = [];
   for (const file of files.filter((name) => name.startsWith(`${page}-`))) {
     const trace = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
-      traceEvents: Event[];
+      traceEvents: TraceEvent[];
     };
     const threads = threadsOf(trace.traceEvents);
     // A run that Lighthouse tried again leaves a trace without a navigation.
