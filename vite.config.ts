@@ -27,6 +27,15 @@ const inInitialChunk = (id: string) =>
   ENTRY.test(id) || ROUTE_FILE.test(id) || (FIRST_SCREEN.test(id) && !LATER.test(id));
 
 /**
+ * What starts once the first screen has been shown, imported through src/after-first-screen.ts,
+ * in one chunk with what it imports (docs/budgets.md "First screen (Lighthouse)"), except the
+ * restore of saved queries with IndexedDB's helper, which a returning visitor's first screen
+ * loads (src/lib/persisted-queries.ts) and so gets a chunk of its own.
+ */
+const AFTER_FIRST_SCREEN = /[\\/]src[\\/]after-first-screen\.ts$/;
+const QUERY_RESTORE = /[\\/](src[\\/]lib[\\/]query-restore\.ts|node_modules[\\/]idb-keyval[\\/])/;
+
+/**
  * src/first-requests.ts runs as a classic script inlined in index.html (docs/decisions.md "The
  * first screen"): bundled with its imports into one function here, not an entry of the app's
  * build, so the first requests wait for no script of their own and no chunk import. It is
@@ -163,7 +172,11 @@ export default defineConfig({
       output: {
         // With their static imports (includeDependenciesRecursively, the default).
         codeSplitting: {
-          groups: [{ name: 'app', test: inInitialChunk, priority: 1 }],
+          groups: [
+            { name: 'app', test: inInitialChunk, priority: 3 },
+            { name: 'query-restore', test: QUERY_RESTORE, priority: 2 },
+            { name: 'after-first-screen', test: AFTER_FIRST_SCREEN, priority: 1 },
+          ],
         },
       },
     },

@@ -116,17 +116,11 @@ if (
 showFirstScreenAfterLoad(feed ? 5000 : 500);
 afterFirstScreen(() => {
   linkWebManifest();
-  // A card is drawn for a renderer or another site's frame: it installs no offline shell (whose
-  // stored page could not be framed by other sites).
-  if (!isCardPage) {
-    void loadWhenReachable(() => import('./lib/sw-bridge.ts')).then((bridge) =>
-      bridge.registerServiceWorker(),
-    );
-  }
-  void loadWhenReachable(() => import('./lib/upload-queue/upload-queue.ts')).then((queue) =>
-    queue.startUploadQueue(),
-  );
-  void loadWhenReachable(() => import('./lib/query-persistence.ts')).then((persistence) =>
-    persistence.persistQueries(queryClient),
-  );
+  void loadWhenReachable(() => import('./after-first-screen.ts')).then((later) => {
+    // A card is drawn for a renderer or another site's frame: it installs no offline shell
+    // (whose stored page could not be framed by other sites).
+    if (!isCardPage) void later.registerServiceWorker();
+    later.startUploadQueue();
+    later.persistQueries(queryClient);
+  });
 });

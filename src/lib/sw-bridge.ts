@@ -1,5 +1,5 @@
 import { takeGetsBeforeWorker } from '../api/client.ts';
-import type { Workbox } from 'workbox-window';
+import { Workbox } from 'workbox-window';
 
 /**
  * The page's side of the service worker: registration and the update prompt.
@@ -53,7 +53,6 @@ export async function registerServiceWorker(): Promise<void> {
   if (!navigator.serviceWorker.controller) {
     navigator.serviceWorker.addEventListener('controllerchange', cacheWhatWasShown, { once: true });
   }
-  const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { scope: '/', type: 'module' });
   workbox.addEventListener('waiting', () => setUpdateWaiting(true));
   await workbox.register();

@@ -29,17 +29,11 @@ const PasswordResetScreen = lazy(async () => {
 
 // Neither is needed for the first paint: they load once the first screen has been shown.
 // Offline before they arrived, they wait for the network instead of failing the page.
+const afterFirstScreenParts = () => loadWhenReachable(() => import('../after-first-screen.ts'));
 const UploadIndicatorSlot = lazy(async () => ({
-  default: (
-    await loadWhenReachable(
-      () => import('../features/uploads/components/upload-indicator-slot.tsx'),
-    )
-  ).UploadIndicatorSlot,
+  default: (await afterFirstScreenParts()).UploadIndicatorSlot,
 }));
-const UpdatePrompt = lazy(async () => ({
-  default: (await loadWhenReachable(() => import('../features/shell/components/update-prompt.tsx')))
-    .UpdatePrompt,
-}));
+const UpdatePrompt = lazy(async () => ({ default: (await afterFirstScreenParts()).UpdatePrompt }));
 
 function AfterFirstScreen({ children }: { children: ReactNode }) {
   return useFirstScreenShown() ? <Suspense fallback={null}>{children}</Suspense> : null;

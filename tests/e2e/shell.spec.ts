@@ -171,8 +171,7 @@ test.describe('offline shell', () => {
     // bridge, the upload queue) finds no network: the visitor went offline right after the
     // first list arrived.
     let offline = true;
-    const deferred =
-      /\/assets\/(update-prompt|upload-indicator-slot|sw-bridge|upload-queue)-[^/]*\.js$/;
+    const deferred = /\/assets\/after-first-screen-[^/]*\.js$/;
     await context.route(deferred, (route) =>
       offline ? route.abort('internetdisconnected') : route.continue(),
     );

@@ -10,19 +10,15 @@ import {
  * height divided by this is a little more than one screen of rows, phone or desktop.
  */
 const ROW_HEIGHT = 130;
-/**
- * Rows added per step after the first paint. A step costs about 1 ms of CPU per row on this
- * machine to render, commit, lay out and paint, so six stay well under the 50 ms that make a
- * long task on a phone four times slower, in as few steps as that allows.
- */
-const ROWS_PER_STEP = 6;
 
 const rowsOnOneScreen = () => Math.max(4, Math.ceil((globalThis.innerHeight || 900) / ROW_HEIGHT));
 
 /**
  * How many of a list's rows to render. The first list of a page load renders the rows one screen
- * can show, and adds the others a few at a time, each step after the previous one has painted,
- * so the first paint comes sooner and no task keeps a tap waiting (docs/budgets.md "First
+ * can show, and adds all the others in one step once that has painted, so the first paint comes
+ * sooner. The step is a transition, rendered in slices that leave taps answered, and rows below
+ * the first screen are laid out only near the viewport (waves.css), so one step costs no long
+ * task, and the page draws one frame for it instead of one per few rows (docs/budgets.md "First
  * screen (Lighthouse)"). The order and the rows are the server's; only when they appear differs.
  * Every later list renders whole at once (scroll restoration needs its full height), as does a
  * list that must reach a row at once (`atLeast`, a deep link).
@@ -43,7 +39,7 @@ export function useRowsInSteps(
       return;
     }
     // A transition: React renders it in slices that yield to input, then commits the step.
-    return afterNextPaint(() => startTransition(() => setShown(rendered + ROWS_PER_STEP)));
+    return afterNextPaint(() => startTransition(() => setShown(total)));
   }, [stepwise, settled, rendered, total]);
 
   return rendered;
