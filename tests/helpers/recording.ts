@@ -22,7 +22,12 @@ function ffmpeg(args: string[]) {
  * Speech (flite, looped) as WebM/Opus the way browsers record it: streamed, so the file
  * declares no duration and the server has to find out by decoding.
  */
-export function speechWebm(dir: string, seconds: number, name = `speech-${seconds}s.webm`) {
+export function speechWebm(
+  dir: string,
+  seconds: number,
+  { bitrateKbps = 24 }: { bitrateKbps?: number } = {},
+) {
+  const name = `speech-${seconds}s-${bitrateKbps}k.webm`;
   const file = path.join(dir, name);
   if (existsSync(file)) return file;
   const out = openSync(file, 'w');
@@ -44,7 +49,7 @@ export function speechWebm(dir: string, seconds: number, name = `speech-${second
         '-c:a',
         'libopus',
         '-b:a',
-        '24k',
+        `${bitrateKbps}k`,
         '-application',
         'voip',
         '-f',
