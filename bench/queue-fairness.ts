@@ -79,7 +79,7 @@ async function publishTime(server: { url: string }, token: string, file: string)
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  const short = speechWebm(OUT, 2, 'speech-2s.webm');
+  const short = speechWebm(OUT, 2);
   const long = overlongMp3();
   console.log(
     `recordings: 2 s webm/opus (${(statSync(short).size / 1024).toFixed(0)} KB), ` +

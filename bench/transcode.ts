@@ -230,12 +230,12 @@ async function main() {
   try {
     const token = await signedInToken(installation.dataDir);
     // Warm-up: code paths loaded, ffmpeg located.
-    await pipeline(server, token, speechWebm(OUT, 5, 'warmup.webm'));
+    await pipeline(server, token, speechWebm(OUT, 5));
 
     for (const minutes of [10, 70]) {
       if (ONLY && ONLY !== String(minutes)) continue;
       console.log(`\ngenerating ${minutes}-minute recording…`);
-      const file = speechWebm(OUT, minutes * 60, `speech-${minutes}min.webm`);
+      const file = speechWebm(OUT, minutes * 60);
       const mb = statSync(file).size / 1024 / 1024;
       const runs = minutes === 70 ? Math.min(RUNS, 2) : RUNS;
       const bare: number[] = [];
@@ -284,7 +284,7 @@ async function main() {
           'error',
           '-y',
           '-i',
-          speechWebm(OUT, 600, 'speech-10min.webm'),
+          speechWebm(OUT, 600),
           '-af',
           `aloop=loop=-1:size=2000000000,atrim=duration=${seconds}`,
           '-ac',
