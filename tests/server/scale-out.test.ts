@@ -372,7 +372,7 @@ describe.runIf(runnable)('two API processes and workers behind nginx', () => {
   it('publishes every wave exactly once with two workers and a third one killed mid-job', async () => {
     const short = readFileSync(speechWebm(work, 30));
     startWorker('worker-2');
-    const doomed = startWorker('worker-3');
+    startWorker('worker-3');
     const waves: NewWaveData[] = [];
     for (let i = 0; i < 6; i += 1) {
       const api = i % 2 === 0 ? a : b;
@@ -398,22 +398,29 @@ describe.runIf(runnable)('two API processes and workers behind nginx', () => {
       expect(uploaded.status).toBe(200);
       waves.push(created);
     }
-    // Kill the third worker once it holds a transcode.
-    const pid = String(doomed.child.pid);
+    // Kill the first worker seen holding a transcode (a worker's id carries its pid). Not a
+    // chosen one: on a loaded machine the workers already running can drain the queue before a
+    // new one has started.
+    let doomed: RunningProcess | undefined;
     await expect
       .poll(
-        async () =>
-          (
-            await db.kysely
-              .selectFrom('jobs')
-              .select('locked_by')
-              .where('state', '=', 'running')
-              .execute()
-          ).some((job) => job.locked_by?.split(':')[1] === pid),
+        async () => {
+          const holders = new Set(
+            (
+              await db.kysely
+                .selectFrom('jobs')
+                .select('locked_by')
+                .where('state', '=', 'running')
+                .execute()
+            ).map((job) => job.locked_by?.split(':')[1]),
+          );
+          doomed = workers.find((worker) => holders.has(String(worker.child.pid)));
+          return doomed !== undefined;
+        },
         { timeout: 60_000, interval: 50 },
       )
       .toBe(true);
-    await kill9(doomed);
+    await kill9(doomed!);
 
     const names = waves.map((item) => item.wave_name);
     const published = async () =>
