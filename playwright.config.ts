@@ -78,6 +78,10 @@ export default defineConfig({
       // Two browsers and a server on a loaded machine stall the event loop at random; load
       // shedding has its own server test.
       SHED_EVENT_LOOP_DELAY_MS: '0',
+      // Only the videos a test asks for (publishWaves `videos`) are rendered. With every upload
+      // queueing one, the one background slot worked through the recording and group tests'
+      // videos first, and the video tests waited out their time behind them.
+      WAVE_VIDEOS: 'false',
     },
   },
 });

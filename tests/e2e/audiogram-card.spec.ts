@@ -231,6 +231,8 @@ test.describe('sharing from the wave’s page', () => {
   test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
   test('saves the card as an image, and the video once it exists', async ({ page }) => {
+    // The video's render is background work: the poll below may take most of its 90 s.
+    test.setTimeout(150_000);
     await prepareVisitor(page, { language: 'en', consent: true });
     await page.goto(`/u/${author.username}/${wave.waveName}`);
     const share = page.getByRole('region', { name: 'Share “Morning at the tram stop”' });

@@ -162,6 +162,9 @@ test('a wave with its portrait video plays the video; one without shows its card
   visitor: page,
   request,
 }) => {
+  // The render is background work on a machine that also runs two browsers: the poll below may
+  // take most of its 90 s, and the test must outlast it.
+  test.setTimeout(150_000);
   const videoChannel = `tt-video-${suffix}`;
   await createChannel(videoChannel);
   // Someone else than the author the other tests follow, so their feeds stay as they are.
