@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './server-process.ts';
@@ -69,8 +70,10 @@ ${servers}
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode})`);
-    // Up once it answers at all (a 502 before the API processes listen is an answer too).
-    if (await fetch(`${url}/healthz`).catch(() => null)) break;
+    // Up once it accepts a connection. Not an HTTP request: proxied before the API processes
+    // listen, it would mark both upstreams failed for fail_timeout, and a test that kills one
+    // within those 5 s would get "no live upstreams" (a 502) instead of the other one.
+    if (await accepts(port)) break;
     if (Date.now() > deadline) throw new Error('nginx did not start');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -84,4 +87,15 @@ ${servers}
       await exited;
     },
   };
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
